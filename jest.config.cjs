@@ -1,0 +1,19 @@
+/** Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser. */
+const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', verbatimModuleSyntax: false } }];
+const common = {
+    transform: { '^.+\\.ts$': tsJest },
+    // In Node, `phaser` resolves to Phaser's src/ tree (webpack-only modules): use the built bundle.
+    moduleNameMapper: { '^phaser$': '<rootDir>/node_modules/phaser/dist/phaser.js' },
+    testEnvironment: 'node',
+};
+module.exports = {
+    projects: [
+        { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+        {
+            ...common,
+            displayName: 'integration',
+            testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+            setupFiles: ['<rootDir>/test/harness/setup.ts'],
+        },
+    ],
+};

@@ -1,0 +1,59 @@
+/** Builds the items of one {@link Pool}. */
+export type PoolFactory<T> = (pool: Pool<T>) => T;
+
+/**
+ * The free list and the counters of one kind of pooled item (for the plugin: one skeleton,
+ * keyed by dataKey + atlasKey). The pool trusts its caller to release only what it handed out;
+ * the plugin guards that with its own per-instance state, so a double release never reaches here.
+ */
+export class Pool<T> {
+    /** Items ready to hand out, most recently released last. */
+    readonly free: T[] = [];
+    /** Items handed out and not yet released. */
+    active = 0;
+    /** Items ever built by this pool (monotonic: flat while pooling works). */
+    created = 0;
+
+    constructor(
+        readonly dataKey: string,
+        readonly atlasKey: string,
+        private readonly factory: PoolFactory<T>,
+    ) {}
+
+    /** A free item, or a new one when none is free. */
+    obtain(): T {
+        const item = this.free.length > 0 ? (this.free.pop() as T) : this.build();
+        this.active++;
+        return item;
+    }
+
+    /** Takes back an item handed out by `obtain`. */
+    release(item: T): void {
+        this.active--;
+        this.free.push(item);
+    }
+
+    /** Builds `count` more free items. */
+    prewarm(count: number): void {
+        for (let i = 0; i < count; i++) this.free.push(this.build());
+    }
+
+    /**
+     * Forgets an item that was destroyed from outside. `wasActive` says whether it was handed
+     * out; a free one is taken off the free list.
+     */
+    forget(item: T, wasActive: boolean): void {
+        if (wasActive) {
+            this.active--;
+            return;
+        }
+        const index = this.free.indexOf(item);
+        if (index !== -1) this.free.splice(index, 1);
+    }
+
+    private build(): T {
+        const item = this.factory(this);
+        this.created++;
+        return item;
+    }
+}

@@ -1,0 +1,351 @@
+import { BalancedGroups, type GroupMember } from './BalancedGroups';
+import { TIER_COUNT } from './Tier';
+
+/** What the scheduler asks of the engine side. Called with no allocation, once per decision. */
+export interface ScheduleDriver<T> {
+    /** The tier `item` belongs in now (e.g. from its distance to the camera). */
+    classify(item: T): number;
+    /** Advances `item` by `ms`, the exact time since its previous update (the sum of frame deltas). */
+    advance(item: T, ms: number, tier: number): void;
+}
+
+const IDLE = 0;
+const SCHEDULED = 1;
+const PENDING_ADD = 2;
+const PENDING_REMOVE = 3;
+
+/** The scheduler's record of one item. Entries are pooled; do not keep one after `remove`. */
+export class ScheduleEntry<T> implements GroupMember {
+    item: T | null = null;
+    /** Tier, or -1 while not scheduled. */
+    tier = -1;
+    /** Frame interval of the entry's tier; 0 = frozen (no update, no time accrues). */
+    interval = 0;
+    /** Phase inside its interval: updated on frames where `frame % interval === phase`. */
+    phase = 0;
+    /** Index in its bucket, -1 when frozen or not scheduled. */
+    slot = -1;
+    /** True while in a tier whose interval is 0. */
+    frozen = false;
+    group = -1;
+    groupSlot = -1;
+    /** Scheduler clock (ms) at the previous update: the next update passes `clock - last`. */
+    last = 0;
+    /** Clock when the entry was frozen, so frozen time can be taken out of the next delta. */
+    frozenAt = 0;
+    state = IDLE;
+}
+
+/**
+ * Grouped, round-robin, level-of-detail update scheduling with exact time accounting.
+ *
+ * - Each tier has a frame interval k; an entry in it is updated exactly once every k frames,
+ *   on the frames where `frame % k` equals its phase. Phases of one interval are filled
+ *   least-loaded first, so per-frame work stays flat.
+ * - Every update passes the time since that entry's previous update, so animation time never
+ *   drifts whatever the tier history.
+ * - Each frame, one of `groupCount` balanced groups has its tiers re-evaluated, so a tier is at
+ *   most `groupCount` frames old; `add` evaluates at once.
+ * - Mutation during a pass is planned: entries added during a pass are updated from the next
+ *   frame, entries removed during a pass are skipped at once and detached when the pass ends.
+ *
+ * Time is injected: `step(delta)` advances the clock, nothing reads a real clock.
+ */
+export class Scheduler<T> {
+    /** Sum of all frame deltas passed to `step`, in ms. */
+    clock = 0;
+    /** Number of `step` calls so far. */
+    frame = 0;
+    /** Number of `advance` calls in the last `step`. */
+    updatedLastFrame = 0;
+    /** Scheduled entries per tier. */
+    readonly tierCounts: number[] = new Array(TIER_COUNT).fill(0);
+
+    private intervals: number[];
+    /** Distinct non-zero intervals in use, so a step visits one bucket per interval. */
+    private readonly activeIntervals: number[] = [];
+    /** buckets[k][phase]: entries with interval k and that phase. */
+    private readonly buckets: ScheduleEntry<T>[][][] = [];
+    private groups: BalancedGroups<ScheduleEntry<T>>;
+    private passing = false;
+    private readonly pendingAdd: ScheduleEntry<T>[] = [];
+    private readonly pendingRemove: ScheduleEntry<T>[] = [];
+    private pendingIntervals: number[] | null = null;
+    private pendingGroupCount = 0;
+    private readonly spare: ScheduleEntry<T>[] = [];
+
+    constructor(
+        private readonly driver: ScheduleDriver<T>,
+        intervals: readonly number[],
+        groupCount: number,
+    ) {
+        this.intervals = this.checkIntervals(intervals);
+        this.groups = new BalancedGroups(groupCount);
+        this.collectActiveIntervals();
+    }
+
+    /** Number of scheduled entries (not counting ones added during the current pass). */
+    get size(): number {
+        return this.groups.size;
+    }
+
+    /** Current interval per tier (0 = frozen). */
+    get tierIntervals(): readonly number[] {
+        return this.intervals;
+    }
+
+    /** Number of round-robin groups. */
+    get groupCount(): number {
+        return this.groups.count;
+    }
+
+    /** Schedules `item`, classifying it at once. Its first update passes the time from now. */
+    add(item: T): ScheduleEntry<T> {
+        const entry = this.spare.pop() ?? new ScheduleEntry<T>();
+        entry.item = item;
+        entry.last = this.clock;
+        const tier = this.driver.classify(item);
+        if (this.passing) {
+            entry.tier = tier;
+            entry.state = PENDING_ADD;
+            this.pendingAdd.push(entry);
+        } else {
+            this.place(entry, tier);
+        }
+        return entry;
+    }
+
+    /** Unschedules `entry`. During a pass it is skipped from now on and detached after the pass. */
+    remove(entry: ScheduleEntry<T>): void {
+        if (entry.state === SCHEDULED) {
+            if (this.passing) {
+                entry.state = PENDING_REMOVE;
+                this.pendingRemove.push(entry);
+            } else {
+                this.detach(entry);
+                this.recycle(entry);
+            }
+        } else if (entry.state === PENDING_ADD) {
+            entry.state = IDLE; // the flush recycles it
+        }
+    }
+
+    /** Whether `entry` is scheduled (or about to be) and not being removed. */
+    isScheduled(entry: ScheduleEntry<T>): boolean {
+        return entry.state === SCHEDULED || entry.state === PENDING_ADD;
+    }
+
+    /** Re-evaluates the tier of `entry` now. */
+    reclassify(entry: ScheduleEntry<T>): void {
+        if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));
+    }
+
+    /** Sets the frame interval of each tier (0 = frozen). During a pass, applied when it ends. */
+    setIntervals(intervals: readonly number[]): void {
+        const checked = this.checkIntervals(intervals);
+        if (this.passing) {
+            this.pendingIntervals = checked;
+            return;
+        }
+        this.intervals = checked;
+        this.collectActiveIntervals();
+        this.forEachScheduled((entry) => this.rebucket(entry, checked[entry.tier]));
+    }
+
+    /** Sets the number of round-robin groups. During a pass, applied when it ends. */
+    setGroupCount(count: number): void {
+        if (this.passing) {
+            this.pendingGroupCount = count;
+            return;
+        }
+        if (count === this.groups.count) return;
+        const old = this.groups;
+        this.groups = new BalancedGroups(count);
+        for (const list of old.lists) for (const entry of list) this.groups.add(entry);
+    }
+
+    /**
+     * Advances the clock by `delta` ms, re-evaluates one group's tiers, then updates every entry
+     * whose phase is due, passing each the time since its own previous update.
+     */
+    step(delta: number): void {
+        const frame = this.frame;
+        this.clock += delta;
+        this.updatedLastFrame = 0;
+
+        const group = this.groups.lists[frame % this.groups.count];
+        for (let i = 0, n = group.length; i < n; i++) {
+            const entry = group[i];
+            this.setTier(entry, this.driver.classify(entry.item as T));
+        }
+
+        const clock = this.clock;
+        const driver = this.driver;
+        const intervals = this.activeIntervals;
+        let updated = 0;
+        this.passing = true;
+        try {
+            for (let k = 0; k < intervals.length; k++) {
+                const interval = intervals[k];
+                const bucket = this.buckets[interval][frame % interval];
+                // Entries are never added to or detached from a bucket during the pass.
+                for (let i = 0, n = bucket.length; i < n; i++) {
+                    const entry = bucket[i];
+                    if (entry.state !== SCHEDULED) continue;
+                    const ms = clock - entry.last;
+                    entry.last = clock;
+                    updated++;
+                    driver.advance(entry.item as T, ms, entry.tier);
+                }
+            }
+        } finally {
+            this.passing = false;
+            this.updatedLastFrame = updated;
+            this.frame = frame + 1;
+            this.flush();
+        }
+    }
+
+    /** Unschedules everything. */
+    clear(): void {
+        this.forEachScheduled((entry) => {
+            this.detach(entry);
+            this.recycle(entry);
+        });
+        for (const entry of this.pendingAdd) this.recycle(entry);
+        this.pendingAdd.length = 0;
+        this.pendingRemove.length = 0;
+    }
+
+    private flush(): void {
+        const removals = this.pendingRemove;
+        for (let i = 0; i < removals.length; i++) {
+            this.detach(removals[i]);
+            this.recycle(removals[i]);
+        }
+        removals.length = 0;
+        const additions = this.pendingAdd;
+        for (let i = 0; i < additions.length; i++) {
+            const entry = additions[i];
+            if (entry.state === PENDING_ADD) this.place(entry, entry.tier);
+            else this.recycle(entry);
+        }
+        additions.length = 0;
+        if (this.pendingIntervals) {
+            const intervals = this.pendingIntervals;
+            this.pendingIntervals = null;
+            this.setIntervals(intervals);
+        }
+        if (this.pendingGroupCount) {
+            const count = this.pendingGroupCount;
+            this.pendingGroupCount = 0;
+            this.setGroupCount(count);
+        }
+    }
+
+    private place(entry: ScheduleEntry<T>, tier: number): void {
+        entry.state = SCHEDULED;
+        entry.tier = tier;
+        this.tierCounts[tier]++;
+        this.groups.add(entry);
+        this.bucket(entry, this.intervals[tier]);
+    }
+
+    private detach(entry: ScheduleEntry<T>): void {
+        this.unbucket(entry);
+        this.tierCounts[entry.tier]--;
+        const moved = this.groups.remove(entry);
+        // A member moved to another group is evaluated now so its tier is never older than
+        // `groupCount` frames, whichever group it came from.
+        if (moved) this.setTier(moved, this.driver.classify(moved.item as T));
+    }
+
+    private recycle(entry: ScheduleEntry<T>): void {
+        entry.item = null;
+        entry.tier = -1;
+        entry.interval = 0;
+        entry.frozen = false;
+        entry.state = IDLE;
+        this.spare.push(entry);
+    }
+
+    private setTier(entry: ScheduleEntry<T>, tier: number): void {
+        if (tier === entry.tier) return;
+        this.tierCounts[entry.tier]--;
+        this.tierCounts[tier]++;
+        entry.tier = tier;
+        this.rebucket(entry, this.intervals[tier]);
+    }
+
+    private rebucket(entry: ScheduleEntry<T>, interval: number): void {
+        if (interval === entry.interval) return;
+        this.unbucket(entry);
+        this.bucket(entry, interval);
+    }
+
+    private bucket(entry: ScheduleEntry<T>, interval: number): void {
+        if (entry.frozen) {
+            // Leaving a frozen tier: the frozen span does not count as elapsed time.
+            entry.last += this.clock - entry.frozenAt;
+            entry.frozen = false;
+        }
+        entry.interval = interval;
+        if (interval === 0) {
+            entry.frozen = true;
+            entry.frozenAt = this.clock;
+            return;
+        }
+        const phases = this.buckets[interval];
+        // At most 16 phases: pick the least loaded so per-frame work stays flat.
+        let phase = 0;
+        for (let p = 1; p < interval; p++) {
+            if (phases[p].length < phases[phase].length) phase = p;
+        }
+        const list = phases[phase];
+        entry.phase = phase;
+        entry.slot = list.length;
+        list.push(entry);
+    }
+
+    private unbucket(entry: ScheduleEntry<T>): void {
+        if (entry.slot === -1) return;
+        const list = this.buckets[entry.interval][entry.phase];
+        const last = list.pop() as ScheduleEntry<T>;
+        if (last !== entry) {
+            list[entry.slot] = last;
+            last.slot = entry.slot;
+        }
+        entry.slot = -1;
+    }
+
+    private makeBuckets(interval: number): ScheduleEntry<T>[][] {
+        const phases: ScheduleEntry<T>[][] = [];
+        for (let p = 0; p < interval; p++) phases.push([]);
+        this.buckets[interval] = phases;
+        return phases;
+    }
+
+    private collectActiveIntervals(): void {
+        this.activeIntervals.length = 0;
+        for (const interval of this.intervals) {
+            if (interval > 0 && !this.activeIntervals.includes(interval)) {
+                this.activeIntervals.push(interval);
+                if (!this.buckets[interval]) this.makeBuckets(interval);
+            }
+        }
+        this.activeIntervals.sort((a, b) => a - b);
+    }
+
+    private checkIntervals(intervals: readonly number[]): number[] {
+        if (intervals.length !== TIER_COUNT || intervals.some((k) => !Number.isInteger(k) || k < 0 || k > 64)) {
+            throw new RangeError(`Scheduler intervals must be ${TIER_COUNT} integers from 0 to 64; got [${intervals.join(', ')}]`);
+        }
+        return intervals.slice();
+    }
+
+    private forEachScheduled(fn: (entry: ScheduleEntry<T>) => void): void {
+        const all: ScheduleEntry<T>[] = [];
+        for (const list of this.groups.lists) for (const entry of list) all.push(entry);
+        for (const entry of all) fn(entry);
+    }
+}

@@ -1,0 +1,197 @@
+import { PoolError } from './errors';
+
+/**
+ * What an instance outside the camera's view (grown by `offscreenMargin`) gets.
+ * - `'lod'`: nothing special, distance tiers only (the seed's SpineManager behaviour);
+ * - `'low'`: full updates at the low tier's interval;
+ * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.
+ */
+export type OffscreenMode = 'lod' | 'low' | 'pause';
+
+/** The offscreen modes, in documentation order. */
+export const OFFSCREEN_MODES: readonly OffscreenMode[] = ['lod', 'low', 'pause'];
+
+/**
+ * The parts of a camera the scheduler reads. A Phaser `Cameras.Scene2D.Camera` fits.
+ * The view is derived from scroll, zoom and size, because `worldView` and `midPoint` are only
+ * refreshed in the camera's preRender, which a HEADLESS game never runs.
+ */
+export interface CameraView {
+    scrollX: number;
+    scrollY: number;
+    width: number;
+    height: number;
+    zoomX: number;
+    zoomY: number;
+    /** When true the scroll is clamped with `clampX` / `clampY`, as Phaser does before drawing. */
+    useBounds?: boolean;
+    clampX?(x: number): number;
+    clampY?(y: number): number;
+}
+
+/**
+ * Options of the pool and its scheduler. Names and meanings follow the seed's
+ * SpineManagerLODConfig; the three frequencies are frame intervals (1 = every frame).
+ */
+export interface SpinePoolOptions {
+    /**
+     * World px from the camera's view centre under which an instance is high detail.
+     * @default 1000
+     */
+    highDetailDistance: number;
+    /**
+     * World px from the view centre under which an instance is mid detail (and not high);
+     * beyond it is low detail. Must be >= `highDetailDistance`.
+     * @default 2000
+     */
+    midDetailDistance: number;
+    /**
+     * Frame interval of high-detail instances, integer 1..16.
+     * @default 1
+     */
+    highFrequency: number;
+    /**
+     * Frame interval of mid-detail instances, integer 1..16, >= `highFrequency`.
+     * @default 2
+     */
+    midFrequency: number;
+    /**
+     * Frame interval of low-detail instances, integer 1..16, >= `midFrequency`.
+     * @default 4
+     */
+    lowFrequency: number;
+    /**
+     * Round-robin groups: each frame one group has its tiers re-evaluated, so every instance is
+     * re-evaluated at least once every `groupCount` frames. Integer 1..16.
+     * @default 4
+     */
+    groupCount: number;
+    /**
+     * The camera level of detail is measured against; `null` means the scene's main camera.
+     * @default null
+     */
+    camera: CameraView | null;
+    /**
+     * What an instance outside the camera view gets; see {@link OffscreenMode}.
+     * @default 'lod'
+     */
+    offscreen: OffscreenMode;
+    /**
+     * World px added around the camera view (and around an instance's setup-pose bounds) before
+     * an instance counts as off screen, so animated limbs reaching out of the bounds stay posed.
+     * @default 100
+     */
+    offscreenMargin: number;
+    /**
+     * Development warnings (leaks, misuse). `false` prints nothing and captures no stacks.
+     * @default true, unless `process.env.NODE_ENV` is `'production'` at build time
+     */
+    dev: boolean;
+}
+
+/** True unless the bundler replaced `process.env.NODE_ENV` with 'production' (or Node runs in production). */
+function developmentBuild(): boolean {
+    try {
+        return process.env.NODE_ENV !== 'production';
+    } catch {
+        return true; // no `process` at all: a plain script tag, development by default
+    }
+}
+
+/** The default options; a fresh object each call. */
+export function defaultOptions(): SpinePoolOptions {
+    return {
+        highDetailDistance: 1000,
+        midDetailDistance: 2000,
+        highFrequency: 1,
+        midFrequency: 2,
+        lowFrequency: 4,
+        groupCount: 4,
+        camera: null,
+        offscreen: 'lod',
+        offscreenMargin: 100,
+        dev: developmentBuild(),
+    };
+}
+
+const OPTION_NAMES = Object.keys(defaultOptions()) as (keyof SpinePoolOptions)[];
+
+function show(value: unknown): string {
+    if (typeof value === 'string') return JSON.stringify(value);
+    if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+    if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value)})`;
+    return typeof value;
+}
+
+function fail(name: string, rule: string, value: unknown): never {
+    throw new PoolError(`configure(): option '${name}' must be ${rule}; got ${show(value)}.`);
+}
+
+function distance(name: string, value: unknown): number {
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+        fail(name, 'a number of world px >= 0 (Infinity allowed)', value);
+    }
+    return value;
+}
+
+function interval(name: string, value: unknown, max: number, what: string): number {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+        fail(name, `an integer from 1 to ${max} (${what})`, value);
+    }
+    return value;
+}
+
+function isCamera(value: unknown): value is CameraView {
+    if (typeof value !== 'object' || value === null) return false;
+    const cam = value as Record<string, unknown>;
+    return ['scrollX', 'scrollY', 'width', 'height', 'zoomX', 'zoomY'].every((k) => typeof cam[k] === 'number');
+}
+
+/**
+ * Validates `patch` on top of `current` and returns the merged options, or throws an Error that
+ * names the option, the value and the allowed range. Nothing is applied when anything is wrong.
+ */
+export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePoolOptions>): SpinePoolOptions {
+    if (typeof patch !== 'object' || patch === null) {
+        throw new PoolError(`configure() takes an object of options; got ${show(patch)}.`);
+    }
+    for (const key of Object.keys(patch)) {
+        if (!(OPTION_NAMES as string[]).includes(key)) {
+            throw new PoolError(`configure(): unknown option '${key}'. Known options: ${OPTION_NAMES.join(', ')}.`);
+        }
+    }
+    const next: SpinePoolOptions = { ...current };
+    for (const key of OPTION_NAMES) {
+        if (patch[key] !== undefined || (key === 'camera' && 'camera' in patch)) {
+            (next as unknown as Record<string, unknown>)[key] = patch[key];
+        }
+    }
+
+    distance('highDetailDistance', next.highDetailDistance);
+    distance('midDetailDistance', next.midDetailDistance);
+    if (next.midDetailDistance < next.highDetailDistance) {
+        fail('midDetailDistance', `>= highDetailDistance (${next.highDetailDistance})`, next.midDetailDistance);
+    }
+    const frame = 'a frame interval, 1 = every frame';
+    interval('highFrequency', next.highFrequency, 16, frame);
+    interval('midFrequency', next.midFrequency, 16, frame);
+    interval('lowFrequency', next.lowFrequency, 16, frame);
+    if (next.midFrequency < next.highFrequency) {
+        fail('midFrequency', `>= highFrequency (${next.highFrequency}): intervals never decrease from high to low detail`, next.midFrequency);
+    }
+    if (next.lowFrequency < next.midFrequency) {
+        fail('lowFrequency', `>= midFrequency (${next.midFrequency}): intervals never decrease from high to low detail`, next.lowFrequency);
+    }
+    interval('groupCount', next.groupCount, 16, 'round-robin groups');
+    if (next.camera !== null && !isCamera(next.camera)) {
+        fail('camera', 'null (the scene\'s main camera) or a camera with scrollX, scrollY, width, height, zoomX, zoomY', next.camera);
+    }
+    if (!OFFSCREEN_MODES.includes(next.offscreen)) {
+        fail('offscreen', `one of ${OFFSCREEN_MODES.map((m) => `'${m}'`).join(', ')}`, next.offscreen);
+    }
+    if (typeof next.offscreenMargin !== 'number' || !Number.isFinite(next.offscreenMargin) || next.offscreenMargin < 0) {
+        fail('offscreenMargin', 'a finite number of world px >= 0', next.offscreenMargin);
+    }
+    if (typeof next.dev !== 'boolean') fail('dev', 'true or false', next.dev);
+    return next;
+}

@@ -1,0 +1,55 @@
+import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../../src/options';
+
+describe('options', () => {
+    test('the defaults are the seed\'s intervals and valid as a whole', () => {
+        const d = defaultOptions();
+        expect([d.highFrequency, d.midFrequency, d.lowFrequency, d.groupCount]).toEqual([1, 2, 4, 4]);
+        expect(d.offscreen).toBe('lod');
+        expect(resolveOptions(d, {})).toEqual(d);
+    });
+
+    test('dev is on outside production (NODE_ENV is "test" under jest)', () => {
+        expect(defaultOptions().dev).toBe(true);
+        const saved = process.env.NODE_ENV;
+        process.env.NODE_ENV = 'production';
+        try {
+            expect(defaultOptions().dev).toBe(false);
+        } finally {
+            process.env.NODE_ENV = saved;
+        }
+    });
+
+    test.each<[Partial<SpinePoolOptions>, RegExp]>([
+        [{ highFrequency: 0 }, /'highFrequency' must be an integer from 1 to 16 .*got 0/],
+        [{ midFrequency: 2.5 }, /'midFrequency' must be an integer from 1 to 16 .*got 2\.5/],
+        [{ lowFrequency: 17 }, /'lowFrequency' must be an integer from 1 to 16 .*got 17/],
+        [{ groupCount: 0 }, /'groupCount' must be an integer from 1 to 16 .*got 0/],
+        [{ highFrequency: 3 }, /'midFrequency' must be >= highFrequency \(3\).*got 2/],
+        [{ lowFrequency: 1 }, /'lowFrequency' must be >= midFrequency \(2\).*got 1/],
+        [{ highDetailDistance: -1 }, /'highDetailDistance' must be a number of world px >= 0.*got -1/],
+        [{ midDetailDistance: NaN }, /'midDetailDistance' must be .*got NaN/],
+        [{ highDetailDistance: 3000 }, /'midDetailDistance' must be >= highDetailDistance \(3000\).*got 2000/],
+        [{ offscreen: 'hide' as never }, /'offscreen' must be one of 'lod', 'low', 'pause'; got "hide"/],
+        [{ offscreenMargin: Infinity }, /'offscreenMargin' must be a finite number.*got Infinity/],
+        [{ dev: 'yes' as never }, /'dev' must be true or false; got "yes"/],
+        [{ camera: { scrollX: 0 } as never }, /'camera' must be null .*or a camera with scrollX/],
+        [{ highFrequncy: 2 } as never, /unknown option 'highFrequncy'. Known options: highDetailDistance, /],
+    ])('configure(%j) throws an Error naming the option, the value and the range', (patch, message) => {
+        expect(() => resolveOptions(defaultOptions(), patch)).toThrow(message);
+        expect(() => resolveOptions(defaultOptions(), patch)).toThrow(/^phaser-spine-pool: configure\(\)/);
+    });
+
+    test('a valid patch is merged, and Infinity distances switch distance tiers off', () => {
+        const next = resolveOptions(defaultOptions(), { highDetailDistance: Infinity, midDetailDistance: Infinity, lowFrequency: 8 });
+        expect(next.highDetailDistance).toBe(Infinity);
+        expect(next.lowFrequency).toBe(8);
+        expect(next.midFrequency).toBe(2);
+    });
+
+    test('a rejected patch leaves the current options untouched', () => {
+        const current = defaultOptions();
+        const copy = { ...current };
+        expect(() => resolveOptions(current, { groupCount: 8, highFrequency: 99 })).toThrow();
+        expect(current).toEqual(copy);
+    });
+});

@@ -14,6 +14,8 @@ module.exports = {
             displayName: 'integration',
             testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
             setupFiles: ['<rootDir>/test/harness/setup.ts'],
+            // The jsdom globals are ours, installed per test file; jest need not police them.
+            testEnvironmentOptions: { globalsCleanup: 'off' },
         },
     ],
 };

@@ -14,6 +14,9 @@ const SCHEDULED = 1;
 const PENDING_ADD = 2;
 const PENDING_REMOVE = 3;
 
+/** Frames of deltas kept: an update within this many frames of the previous one sums them exactly. */
+const RING = 64;
+
 /** The scheduler's record of one item. Entries are pooled; do not keep one after `remove`. */
 export class ScheduleEntry<T> implements GroupMember {
     item: T | null = null;
@@ -29,8 +32,10 @@ export class ScheduleEntry<T> implements GroupMember {
     frozen = false;
     group = -1;
     groupSlot = -1;
-    /** Scheduler clock (ms) at the previous update: the next update passes `clock - last`. */
+    /** Scheduler clock (ms) at the previous update. */
     last = 0;
+    /** Frame of the previous update; -Infinity when its deltas cannot be summed (see `elapsed`). */
+    lastFrame = -Infinity;
     /** Clock when the entry was frozen, so frozen time can be taken out of the next delta. */
     frozenAt = 0;
     state = IDLE;
@@ -73,6 +78,8 @@ export class Scheduler<T> {
     private pendingIntervals: number[] | null = null;
     private pendingGroupCount = 0;
     private readonly spare: ScheduleEntry<T>[] = [];
+    /** The last RING frame deltas, by frame % RING. */
+    private readonly deltas = new Float64Array(RING);
 
     constructor(
         private readonly driver: ScheduleDriver<T>,
@@ -104,6 +111,8 @@ export class Scheduler<T> {
         const entry = this.spare.pop() ?? new ScheduleEntry<T>();
         entry.item = item;
         entry.last = this.clock;
+        // Added during a pass: this frame's delta is already on the clock, so it is not owed.
+        entry.lastFrame = this.passing ? this.frame : this.frame - 1;
         const tier = this.driver.classify(item);
         if (this.passing) {
             entry.tier = tier;
@@ -171,6 +180,7 @@ export class Scheduler<T> {
     step(delta: number): void {
         const frame = this.frame;
         this.clock += delta;
+        this.deltas[frame % RING] = delta;
         this.updatedLastFrame = 0;
 
         const group = this.groups.lists[frame % this.groups.count];
@@ -192,8 +202,9 @@ export class Scheduler<T> {
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
-                    const ms = clock - entry.last;
+                    const ms = this.elapsed(entry, frame);
                     entry.last = clock;
+                    entry.lastFrame = frame;
                     updated++;
                     driver.advance(entry.item as T, ms, entry.tier);
                 }
@@ -204,6 +215,20 @@ export class Scheduler<T> {
             this.frame = frame + 1;
             this.flush();
         }
+    }
+
+    /**
+     * Time owed to `entry` at `frame`: the frame deltas since its previous update, summed in
+     * frame order so the result is exactly what adding those deltas gives (a difference of two
+     * clock readings would differ in the last bits). Older or frozen histories use the clock.
+     */
+    private elapsed(entry: ScheduleEntry<T>, frame: number): number {
+        const from = entry.lastFrame;
+        if (frame - from > RING) return this.clock - entry.last;
+        const deltas = this.deltas;
+        let ms = 0;
+        for (let f = from + 1; f <= frame; f++) ms += deltas[f % RING];
+        return ms;
     }
 
     /** Unschedules everything. */
@@ -287,6 +312,7 @@ export class Scheduler<T> {
         if (entry.frozen) {
             // Leaving a frozen tier: the frozen span does not count as elapsed time.
             entry.last += this.clock - entry.frozenAt;
+            entry.lastFrame = -Infinity;
             entry.frozen = false;
         }
         entry.interval = interval;

@@ -89,6 +89,9 @@ export interface SpinePoolOptions {
     dev: boolean;
 }
 
+// Bundlers replace `process.env.NODE_ENV` textually; without one there is no `process` at all.
+declare const process: { env: { NODE_ENV?: string } };
+
 /** True unless the bundler replaced `process.env.NODE_ENV` with 'production' (or Node runs in production). */
 function developmentBuild(): boolean {
     try {

@@ -1,0 +1,92 @@
+import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options';
+import type { ScheduleDriver } from '../src/Scheduler';
+import { Tier } from '../src/Tier';
+import type { PooledInstance } from './PooledInstance';
+
+interface Placed {
+    x: number;
+    y: number;
+    scaleX: number;
+    scaleY: number;
+    scrollFactorX: number;
+    scrollFactorY: number;
+    parentContainer: unknown;
+    getWorldTransformMatrix(temp: unknown, parent: unknown): { tx: number; ty: number };
+}
+
+/**
+ * Tells the scheduler which tier an instance is in (its distance to the camera's view centre,
+ * and whether it is in view) and updates instances by posing them with `updatePose(ms)`.
+ *
+ * The view is read from the camera's scroll, zoom and size once per frame (`refresh`), the way
+ * Phaser's own Camera.preRender derives `midPoint` and `worldView`; those two fields are only
+ * refreshed when the camera renders, which a HEADLESS game never does.
+ */
+export class LodDriver implements ScheduleDriver<PooledInstance> {
+    private centreX = 0;
+    private centreY = 0;
+    private halfWidth = 0;
+    private halfHeight = 0;
+    private scrollX = 0;
+    private scrollY = 0;
+    private high2 = 0;
+    private mid2 = 0;
+    private margin = 0;
+    private mode: OffscreenMode = 'lod';
+
+    constructor(
+        private readonly matrix: unknown,
+        private readonly parentMatrix: unknown,
+    ) {}
+
+    configure(options: SpinePoolOptions): void {
+        this.high2 = options.highDetailDistance * options.highDetailDistance;
+        this.mid2 = options.midDetailDistance * options.midDetailDistance;
+        this.margin = options.offscreenMargin;
+        this.mode = options.offscreen;
+    }
+
+    /** Reads the camera's view for this frame. */
+    refresh(camera: CameraView): void {
+        let sx = camera.scrollX;
+        let sy = camera.scrollY;
+        if (camera.useBounds && camera.clampX && camera.clampY) {
+            sx = camera.clampX(sx);
+            sy = camera.clampY(sy);
+        }
+        this.scrollX = sx;
+        this.scrollY = sy;
+        this.centreX = sx + camera.width * 0.5;
+        this.centreY = sy + camera.height * 0.5;
+        this.halfWidth = (camera.width / camera.zoomX) * 0.5;
+        this.halfHeight = (camera.height / camera.zoomY) * 0.5;
+    }
+
+    classify(instance: PooledInstance): number {
+        const go = instance.go as unknown as Placed;
+        let x: number;
+        let y: number;
+        if (go.parentContainer) {
+            const m = go.getWorldTransformMatrix(this.matrix, this.parentMatrix);
+            x = m.tx;
+            y = m.ty;
+        } else {
+            x = go.x;
+            y = go.y;
+        }
+        // An object with scroll factor f is drawn where a world point moved by scroll * (1 - f) is.
+        const dx = x + this.scrollX * (1 - go.scrollFactorX) - this.centreX;
+        const dy = y + this.scrollY * (1 - go.scrollFactorY) - this.centreY;
+
+        if (this.mode !== 'lod') {
+            const reach = instance.radius * Math.max(Math.abs(go.scaleX), Math.abs(go.scaleY)) + this.margin;
+            if (Math.abs(dx) > this.halfWidth + reach || Math.abs(dy) > this.halfHeight + reach) return Tier.Offscreen;
+        }
+        const d2 = dx * dx + dy * dy;
+        return d2 < this.high2 ? Tier.High : d2 < this.mid2 ? Tier.Mid : Tier.Low;
+    }
+
+    advance(instance: PooledInstance, ms: number): void {
+        instance.go.updatePose(ms);
+    }
+}

@@ -1,0 +1,359 @@
+import * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { PoolError, warn } from '../src/errors';
+import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
+import { Pool } from '../src/Pool';
+import { Scheduler } from '../src/Scheduler';
+import { Tier, TIER_COUNT } from '../src/Tier';
+import { LodDriver } from './LodDriver';
+import { PooledInstance } from './PooledInstance';
+import { hideInstance, prepareInstance, resetForSpawn } from './instanceState';
+
+/** Options of {@link SpinePoolPlugin.spawn}. */
+export interface SpawnOptions {
+    /** Container to add the instance to; (x, y) are then local to it. @default the scene's display list */
+    parent?: Phaser.GameObjects.Container;
+    /** Animation to set on `track`; its first frame is posed before the instance is first drawn. */
+    animation?: string;
+    /** Whether `animation` loops. @default true */
+    loop?: boolean;
+    /** Spine track index for `animation`. @default 0 */
+    track?: number;
+    /** Skin name; without it the skeleton shows its default skin. */
+    skin?: string;
+    /** Display depth. @default 0 */
+    depth?: number;
+}
+
+/** Counters of one pool, as reported by {@link SpinePoolPlugin.stats}. */
+export interface PoolStats {
+    dataKey: string;
+    atlasKey: string;
+    /** Instances handed out and not yet despawned. */
+    active: number;
+    /** Instances waiting in the pool. */
+    free: number;
+    /** Instances ever built by this pool (stays flat while pooling works). */
+    created: number;
+}
+
+/** What {@link SpinePoolPlugin.stats} reports. */
+export interface SpinePoolStats {
+    /** Spawned instances, all pools. */
+    active: number;
+    /** Free instances, all pools. */
+    free: number;
+    /** Instances ever built, all pools. */
+    created: number;
+    /** Instances the scheduler updated in the last frame. */
+    updatedLastFrame: number;
+    /** Spawned instances per level-of-detail tier. */
+    tiers: { high: number; mid: number; low: number; offscreen: number };
+    /** Leftover listeners removed on despawn so far. */
+    leaksCleared: number;
+    /** Per-pool counters, in creation order. */
+    pools: PoolStats[];
+}
+
+const SceneEvents = Phaser.Scenes.Events;
+const GameObjectEvents = Phaser.GameObjects.Events;
+
+type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) => SpineGameObject;
+
+/**
+ * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
+ * spine-phaser's own plugin:
+ *
+ * ```ts
+ * plugins: { scene: [
+ *   { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
+ *   { key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' },
+ * ] }
+ * ```
+ *
+ * then `this.spinePool.spawn(x, y, dataKey, atlasKey)` where you wrote `this.add.spine(...)`, and
+ * `this.spinePool.despawn(go)` where you wrote `go.destroy()`.
+ */
+export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
+    private options: SpinePoolOptions = defaultOptions();
+    private readonly driver: LodDriver;
+    private readonly scheduler: Scheduler<PooledInstance>;
+    private readonly pools = new Map<string, Map<string, Pool<PooledInstance>>>();
+    private readonly poolList: Pool<PooledInstance>[] = [];
+    private readonly instances = new WeakMap<object, PooledInstance>();
+    private leaksCleared = 0;
+    /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
+    private releasing = false;
+
+    constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
+        super(scene, pluginManager, pluginKey);
+        const Matrix = Phaser.GameObjects.Components.TransformMatrix;
+        this.driver = new LodDriver(new Matrix(), new Matrix());
+        this.driver.configure(this.options);
+        this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount);
+        scene.sys.events.on(SceneEvents.START, this.start, this);
+    }
+
+    /** Called once by Phaser when the scene boots. */
+    override boot(): void {
+        this.systems!.events.once(SceneEvents.DESTROY, this.destroy, this);
+    }
+
+    /** Called by Phaser each time the scene starts. */
+    override start(): void {
+        const events = this.systems!.events;
+        events.on(SceneEvents.UPDATE, this.update, this);
+        events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
+    }
+
+    /**
+     * Validates and applies options. A bad value throws an Error naming the option, the value and
+     * the allowed range, and nothing is applied.
+     * @returns this
+     */
+    configure(options: Partial<SpinePoolOptions>): this {
+        const next = resolveOptions(this.options, options);
+        this.options = next;
+        this.driver.configure(next);
+        this.scheduler.setIntervals(this.intervalsFor(next));
+        this.scheduler.setGroupCount(next.groupCount);
+        return this;
+    }
+
+    /** The options in force (a copy). */
+    getOptions(): SpinePoolOptions {
+        return { ...this.options };
+    }
+
+    /**
+     * A pooled instance of the skeleton `dataKey` with atlas `atlasKey` at (x, y): same arguments
+     * as `this.add.spine(x, y, dataKey, atlasKey)`. A free instance is reused, else one is built.
+     * It comes in its setup pose (or the first frame of `options.animation`), visible and active,
+     * and is updated by the plugin's scheduler, not by the scene's UpdateList.
+     */
+    spawn(x: number, y: number, dataKey: string, atlasKey: string, options?: SpawnOptions): SpineGameObject {
+        if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
+            throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
+        }
+        const pool = this.poolFor(dataKey, atlasKey, 'spawn');
+        const instance = pool.obtain();
+        const go = instance.go;
+        try {
+            resetForSpawn(go, x, y, options, this.options.dev);
+        } catch (error) {
+            pool.release(instance); // a bad skin or animation name: nothing is handed out
+            throw error;
+        }
+        const parent = options?.parent;
+        if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
+        else go.addToDisplayList();
+        instance.active = true;
+        instance.entry = this.scheduler.add(instance);
+        return go;
+    }
+
+    /**
+     * Returns `go` to its pool: hidden, inactive, off the display list and the scheduler, its
+     * animation tracks cleared. Returns `false` (and warns in dev mode) when `go` is not an active
+     * instance of this pool; the pool is never corrupted by a wrong or repeated call.
+     */
+    despawn(go: SpineGameObject): boolean {
+        const instance = go ? this.instances.get(go) : undefined;
+        if (!instance || !instance.active) {
+            if (this.options.dev) {
+                warn(
+                    instance
+                        ? `despawn(): this instance of '${instance.pool.dataKey}' is already despawned; the call was ignored.`
+                        : `despawn(): ${describe(go)} was not spawned by this scene's spinePool; the call was ignored. Destroy objects made with this.add.spine() with destroy().`,
+                );
+            }
+            return false;
+        }
+        instance.active = false;
+        this.scheduler.remove(instance.entry!);
+        instance.entry = null;
+        hideInstance(go);
+        instance.pool.release(instance);
+        return true;
+    }
+
+    /** Builds `count` free instances of a skeleton ahead of time, so later spawns build nothing. */
+    prewarm(dataKey: string, atlasKey: string, count: number): void {
+        if (!Number.isInteger(count) || count < 0) {
+            throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
+        }
+        this.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
+    }
+
+    /** Whether `go` is currently spawned from this pool. */
+    isActive(go: SpineGameObject): boolean {
+        const instance = go ? this.instances.get(go) : undefined;
+        return instance !== undefined && instance.active;
+    }
+
+    /**
+     * Counters of the pools and the scheduler. Pass the previous result as `out` to refill it
+     * instead of allocating (handy for a per-frame HUD).
+     */
+    stats(out?: SpinePoolStats): SpinePoolStats {
+        const result: SpinePoolStats = out ?? {
+            active: 0,
+            free: 0,
+            created: 0,
+            updatedLastFrame: 0,
+            tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
+            leaksCleared: 0,
+            pools: [],
+        };
+        let active = 0;
+        let free = 0;
+        let created = 0;
+        const pools = this.poolList;
+        result.pools.length = pools.length;
+        for (let i = 0; i < pools.length; i++) {
+            const pool = pools[i];
+            const row = result.pools[i] ?? (result.pools[i] = { dataKey: '', atlasKey: '', active: 0, free: 0, created: 0 });
+            row.dataKey = pool.dataKey;
+            row.atlasKey = pool.atlasKey;
+            row.active = pool.active;
+            row.free = pool.free.length;
+            row.created = pool.created;
+            active += pool.active;
+            free += pool.free.length;
+            created += pool.created;
+        }
+        const tiers = this.scheduler.tierCounts;
+        result.active = active;
+        result.free = free;
+        result.created = created;
+        result.updatedLastFrame = this.scheduler.updatedLastFrame;
+        result.tiers.high = tiers[Tier.High];
+        result.tiers.mid = tiers[Tier.Mid];
+        result.tiers.low = tiers[Tier.Low];
+        result.tiers.offscreen = tiers[Tier.Offscreen];
+        result.leaksCleared = this.leaksCleared;
+        return result;
+    }
+
+    /** The scene's UPDATE: one scheduler pass. */
+    private update(_time: number, delta: number): void {
+        const camera = this.options.camera ?? this.systems!.cameras.main;
+        this.driver.refresh(camera);
+        this.scheduler.step(delta);
+    }
+
+    /** Called by Phaser when the scene shuts down: releases every instance and every hook. */
+    shutdown(): void {
+        const events = this.systems!.events;
+        events.off(SceneEvents.UPDATE, this.update, this);
+        events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
+        this.scheduler.clear();
+        this.releasing = true;
+        try {
+            for (const pool of this.poolList) {
+                for (const instance of pool.free) instance.go.destroy();
+                pool.free.length = 0;
+            }
+        } finally {
+            this.releasing = false;
+        }
+        // Active instances were destroyed with the display list (or are destroyed with their
+        // containers); either way their records go with the pools.
+        this.pools.clear();
+        this.poolList.length = 0;
+    }
+
+    /** Called by Phaser when the scene is destroyed. */
+    override destroy(): void {
+        this.shutdown();
+        this.systems!.events.off(SceneEvents.START, this.start, this);
+        this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
+        super.destroy();
+    }
+
+    private intervalsFor(options: SpinePoolOptions): number[] {
+        const intervals = new Array<number>(TIER_COUNT);
+        intervals[Tier.High] = options.highFrequency;
+        intervals[Tier.Mid] = options.midFrequency;
+        intervals[Tier.Low] = options.lowFrequency;
+        intervals[Tier.Offscreen] = options.offscreen === 'pause' ? 0 : options.lowFrequency;
+        return intervals;
+    }
+
+    private poolFor(dataKey: string, atlasKey: string, caller: string): Pool<PooledInstance> {
+        const pool = this.pools.get(dataKey)?.get(atlasKey);
+        if (pool) return pool;
+        this.checkKeys(dataKey, atlasKey, caller);
+        const created = new Pool<PooledInstance>(dataKey, atlasKey, this.build);
+        let byAtlas = this.pools.get(dataKey);
+        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map()));
+        byAtlas.set(atlasKey, created);
+        this.poolList.push(created);
+        return created;
+    }
+
+    /** Builds a pooled instance through the scene's `spine` factory, then takes it out of the scene. */
+    private readonly build = (pool: Pool<PooledInstance>): PooledInstance => {
+        const factory = (this.systems!.add as unknown as { spine?: SpineFactory }).spine;
+        const go = factory!.call(this.systems!.add, 0, 0, pool.dataKey, pool.atlasKey);
+        prepareInstance(go, this.systems!.updateList);
+        const instance = new PooledInstance(go, pool);
+        this.instances.set(go, instance);
+        go.once(GameObjectEvents.DESTROY, this.onInstanceDestroy, this);
+        return instance;
+    };
+
+    /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
+    private onInstanceDestroy(go: SpineGameObject): void {
+        const instance = this.instances.get(go);
+        if (!instance) return;
+        this.instances.delete(go);
+        const wasActive = instance.active;
+        if (instance.entry) this.scheduler.remove(instance.entry);
+        instance.entry = null;
+        instance.active = false;
+        if (this.releasing) return;
+        instance.pool.forget(instance, wasActive);
+        const status = this.systems?.settings.status;
+        const closing = status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        if (this.options.dev && !closing) {
+            warn(
+                `a pooled instance of '${instance.pool.dataKey}' was destroyed; it has left the pool. ` +
+                    'Use this.spinePool.despawn(go) to give it back for reuse.',
+            );
+        }
+    }
+
+    private checkKeys(dataKey: string, atlasKey: string, caller: string): void {
+        const sys = this.systems!;
+        if (!(sys.add as unknown as { spine?: unknown }).spine) {
+            throw new PoolError(
+                `${caller}(): this scene has no 'spine' game object factory. Register spine-phaser's plugin next to this one: ` +
+                    `plugins: { scene: [{ key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' }, ...] }.`,
+            );
+        }
+        const cache = sys.cache;
+        if (typeof dataKey !== 'string' || !(cache.json.exists(dataKey) || cache.binary.exists(dataKey))) {
+            const loaded = [...cache.json.getKeys(), ...cache.binary.getKeys()];
+            throw new PoolError(
+                `${caller}(): no skeleton data is loaded under dataKey ${JSON.stringify(dataKey)}. ` +
+                    `Loaded JSON/binary keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
+                    `Load it first with this.load.spineJson(key, url) or this.load.spineBinary(key, url).`,
+            );
+        }
+        if (typeof atlasKey !== 'string' || !cache.text.exists(atlasKey)) {
+            const loaded = cache.text.getKeys();
+            throw new PoolError(
+                `${caller}(): no atlas is loaded under atlasKey ${JSON.stringify(atlasKey)}. ` +
+                    `Loaded text/atlas keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
+                    `Load it first with this.load.spineAtlas(key, url).`,
+            );
+        }
+    }
+}
+
+function describe(value: unknown): string {
+    if (value === null || value === undefined) return String(value);
+    const type = (value as { type?: unknown }).type;
+    return typeof type === 'string' ? `this ${type} game object` : `this ${typeof value}`;
+}

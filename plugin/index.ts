@@ -1,0 +1,9 @@
+/**
+ * phaser-spine-pool: pooled Spine game objects with grouped level-of-detail updates for Phaser.
+ * The public surface is this list.
+ */
+export { SpinePoolPlugin } from './SpinePoolPlugin';
+export type { SpawnOptions, SpinePoolStats, PoolStats } from './SpinePoolPlugin';
+export type { SpinePoolOptions, OffscreenMode, CameraView } from '../src/options';
+export { PoolError } from '../src/errors';
+import '../types/scene';

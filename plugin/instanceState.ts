@@ -1,0 +1,144 @@
+import type * as Phaser from 'phaser';
+import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
+import { PoolError, warn } from '../src/errors';
+import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, PHYSICS_RESET } from './spineConstants';
+import type { SpawnOptions } from './SpinePoolPlugin';
+
+/** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
+function noop(): void {}
+
+const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth'];
+
+interface Container {
+    remove(child: unknown): unknown;
+    onChildDestroyed?: (...args: unknown[]) => void;
+}
+
+/**
+ * Takes a freshly built instance out of the scene: off the UpdateList (the scheduler updates it)
+ * and the display list, hidden and inactive. `preUpdate` is shadowed by a no-op so an instance
+ * put back on the UpdateList (e.g. by `this.add.existing(go)`) is still never updated twice.
+ */
+export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObjects.UpdateList): void {
+    updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
+    (go as unknown as { preUpdate: () => void }).preUpdate = noop;
+    go.removeFromDisplayList();
+    go.setVisible(false);
+    go.setActive(false);
+}
+
+/**
+ * Hides a despawned instance: no callback of the previous owner runs while its tracks are
+ * cleared, then it leaves its container and the display list.
+ */
+export function hideInstance(go: SpineGameObject): void {
+    const state = go.animationState;
+    const tracks = state.tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        for (let entry: TrackEntry | null = tracks[i]; entry; entry = entry.mixingFrom) silenceQueue(entry);
+    }
+    state.clearListeners();
+    state.clearTracks();
+    go.setVisible(false);
+    go.setActive(false);
+    const parent = go.parentContainer as unknown as Container | null;
+    if (parent) {
+        parent.remove(go);
+        // Phaser 3's Container.removeHandler unsubscribes `remove` instead of the
+        // `onChildDestroyed` it subscribed, so each container visit would leave a listener behind.
+        if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
+    }
+    go.removeFromDisplayList();
+}
+
+function silenceQueue(entry: TrackEntry): void {
+    for (let e: TrackEntry | null = entry; e; e = e.next) e.listener = null;
+}
+
+/**
+ * Resets a free instance for its new owner and poses it: position, transform and display
+ * properties, skin, setup pose, optional animation whose first frame is applied at once so the
+ * instance is never drawn in a stale or setup pose. Validates the options before changing anything.
+ */
+export function resetForSpawn(go: SpineGameObject, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+    const skeleton = go.skeleton;
+    const data = skeleton.data;
+    let skin = null;
+    let animation = null;
+    let track = 0;
+    let loop = true;
+    if (options) {
+        if (dev) warnUnknownOptions(options);
+        if (options.skin !== undefined) {
+            skin = data.findSkin(options.skin);
+            if (!skin) {
+                throw new PoolError(
+                    `spawn(): skin ${JSON.stringify(options.skin)} is not in skeleton '${data.name ?? ''}'. ` +
+                        `Skins: ${data.skins.map((s) => s.name).join(', ')}.`,
+                );
+            }
+        }
+        if (options.animation !== undefined) {
+            animation = data.findAnimation(options.animation);
+            if (!animation) {
+                throw new PoolError(
+                    `spawn(): animation ${JSON.stringify(options.animation)} is not in skeleton '${data.name ?? ''}'. ` +
+                        `Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
+                );
+            }
+        }
+        if (options.track !== undefined) {
+            if (!Number.isInteger(options.track) || options.track < 0) {
+                throw new PoolError(`spawn(): track must be an integer >= 0 (a Spine track index); got ${options.track}.`);
+            }
+            track = options.track;
+        }
+        if (options.loop !== undefined) loop = !!options.loop;
+        const parent = options.parent as unknown as Container | undefined;
+        if (parent !== undefined && (parent === null || typeof parent.remove !== 'function' || !('list' in parent))) {
+            throw new PoolError('spawn(): parent must be a Phaser.GameObjects.Container.');
+        }
+    }
+
+    const g = go as unknown as Phaser.GameObjects.Components.Transform &
+        Phaser.GameObjects.Components.Alpha &
+        Phaser.GameObjects.Components.Visible &
+        Phaser.GameObjects.Components.Depth &
+        Phaser.GameObjects.Components.ScrollFactor & { flipX: boolean; flipY: boolean; name: string };
+    g.setPosition(x, y);
+    g.setScale(1, 1);
+    g.setRotation(0);
+    g.setAlpha(1);
+    g.setScrollFactor(1, 1);
+    g.flipX = false;
+    g.flipY = false;
+    g.setDepth(options?.depth ?? 0);
+    g.name = '';
+    go.setVisible(true);
+    go.setActive(true);
+    go.beforeUpdateWorldTransforms = noop;
+    go.afterUpdateWorldTransforms = noop;
+
+    const state = go.animationState;
+    state.timeScale = 1;
+    skeleton.scaleX = 1;
+    skeleton.scaleY = 1;
+    skeleton.color.set(1, 1, 1, 1);
+    if (skeleton.skin !== skin) skeleton.setSkin(skin as never);
+    skeleton.setToSetupPose();
+    if (animation) {
+        state.setAnimationWith(track, animation, loop);
+        // The first frame, applied straight to the skeleton: the AnimationState is left untouched
+        // so the first scheduled update still fires the events keyed at time 0.
+        animation.apply(skeleton, 0, 0, loop, null as never, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+    }
+    skeleton.updateWorldTransform(PHYSICS_RESET);
+}
+
+function warnUnknownOptions(options: SpawnOptions): void {
+    for (const key of Object.keys(options)) {
+        if (!SPAWN_OPTION_NAMES.includes(key)) {
+            warn(`spawn(): unknown option '${key}' was ignored. Spawn options: ${SPAWN_OPTION_NAMES.join(', ')}.`);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+// Builds the published files: ESM, CJS, bundled type declarations, and an IIFE for script tags
+// that reads the global `Phaser` and defines the global `SpinePool`. Phaser and spine-phaser
+// are peers: never bundled.
+import typescript from '@rollup/plugin-typescript';
+import { dts } from 'rollup-plugin-dts';
+
+const input = 'plugin/index.ts';
+const external = ['phaser', /^@esotericsoftware\//];
+const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
+
+export default [
+    {
+        input,
+        external,
+        plugins: [ts()],
+        output: [
+            { file: 'dist/index.mjs', format: 'es', sourcemap: true },
+            { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+        ],
+    },
+    {
+        input,
+        external,
+        plugins: [ts()],
+        output: {
+            file: 'dist/iife/phaser-spine-pool.js',
+            format: 'iife',
+            name: 'SpinePool',
+            globals: { phaser: 'Phaser' },
+            sourcemap: true,
+        },
+    },
+    {
+        input,
+        external,
+        plugins: [dts({ tsconfig: './tsconfig.build.json' })],
+        output: { file: 'dist/index.d.ts', format: 'es' },
+    },
+];

@@ -1,0 +1,105 @@
+import * as Phaser from 'phaser';
+import { SpinePoolPlugin } from '../../plugin';
+import type { GeneratedSkeleton } from '../skeletons/generate';
+import { preset } from '../skeletons/presets';
+import { addSkeleton } from './assets';
+import { spinePhaser, type SpineModule } from './spine';
+
+/** A scene with both plugins mapped as a user would map them. */
+export type PoolScene = Phaser.Scene & { spinePool: SpinePoolPlugin; spine: InstanceType<SpineModule['SpinePlugin']> };
+
+export interface HarnessOptions {
+    width?: number;
+    height?: number;
+    /** Register SpinePoolPlugin as `spinePool`. @default true */
+    pool?: boolean;
+    /** Skeletons to put in the caches, by key (atlas under `<key>-atlas`). @default { tiny } */
+    skeletons?: Record<string, GeneratedSkeleton>;
+    /** Runs in the scene's `create`. */
+    create?: (scene: PoolScene) => void;
+}
+
+/** A real HEADLESS Phaser game whose frames are stepped by hand. */
+export interface TestGame {
+    game: Phaser.Game;
+    scene: PoolScene;
+    spine: SpineModule;
+    /** Game time of the last step, ms. */
+    time: number;
+    /** Steps `frames` frames of `delta` ms each through `game.headlessStep`. */
+    step(frames?: number, delta?: number): void;
+    /** Destroys the game (Phaser finishes a destroy on the next step, so one is run). */
+    destroy(): void;
+}
+
+export const FRAME_MS = 1000 / 60;
+
+/**
+ * Boots real Phaser (HEADLESS renderer) with real spine-phaser and the plugin, puts the
+ * skeletons in its caches and resolves once the scene's `create` has run. Phaser's own loop is
+ * never started: time only moves when the test calls `step`.
+ */
+export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> {
+    const spine = spinePhaser();
+    const skeletons = options.skeletons ?? { tiny: preset('tiny') };
+    let ready!: (scene: PoolScene) => void;
+    const created = new Promise<PoolScene>((resolve) => (ready = resolve));
+
+    class TestScene extends Phaser.Scene {
+        constructor() {
+            super({ key: 'test' });
+        }
+        preload(): void {
+            for (const [key, skeleton] of Object.entries(skeletons)) addSkeleton(this.game, key, skeleton);
+        }
+        create(): void {
+            options.create?.(this as unknown as PoolScene);
+            ready(this as unknown as PoolScene);
+        }
+    }
+
+    const scenePlugins: Phaser.Types.Core.PluginObjectItem[] = [
+        { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
+    ];
+    if (options.pool !== false) scenePlugins.push({ key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' });
+
+    const game = new Phaser.Game({
+        type: Phaser.HEADLESS,
+        width: options.width ?? 800,
+        height: options.height ?? 600,
+        banner: false,
+        audio: { noAudio: true },
+        scene: [TestScene],
+        plugins: { scene: scenePlugins },
+        callbacks: {
+            // Keep Phaser's own loop from ticking: the test owns time.
+            preBoot: (g: Phaser.Game) => {
+                const loop = g.loop as unknown as { start(cb: unknown): void; started: boolean; running: boolean; callback: unknown };
+                loop.start = function (this: typeof loop, callback: unknown) {
+                    this.callback = callback;
+                    this.started = true;
+                    this.running = true;
+                };
+            },
+        },
+    });
+    const scene = await created;
+
+    const harness: TestGame = {
+        game,
+        scene,
+        spine,
+        time: 0,
+        step(frames = 1, delta = FRAME_MS) {
+            for (let i = 0; i < frames; i++) {
+                harness.time += delta;
+                game.headlessStep(harness.time, delta);
+            }
+        },
+        destroy() {
+            game.destroy(false);
+            harness.step(1);
+        },
+    };
+    return harness;
+}

@@ -1,0 +1,50 @@
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+
+/** One call of `updatePose` seen by a probe. */
+export interface PoseCall {
+    /** Value of the probe's frame counter when the call happened. */
+    frame: number;
+    ms: number;
+}
+
+/** Records every real `updatePose(ms)` of some instances, by frame; the real method still runs. */
+export class UpdateProbe {
+    frame = 0;
+    private readonly calls = new Map<SpineGameObject, PoseCall[]>();
+
+    watch(go: SpineGameObject): PoseCall[] {
+        let list = this.calls.get(go);
+        if (list) return list;
+        list = [];
+        this.calls.set(go, list);
+        const original = go.updatePose;
+        const probe = this;
+        const calls = list;
+        go.updatePose = function (this: SpineGameObject, ms: number) {
+            calls.push({ frame: probe.frame, ms });
+            original.call(this, ms);
+        };
+        return list;
+    }
+
+    callsOf(go: SpineGameObject): PoseCall[] {
+        return this.calls.get(go) ?? [];
+    }
+
+    /** How many times `go` was updated during `frame`. */
+    countIn(go: SpineGameObject, frame: number): number {
+        return this.callsOf(go).filter((c) => c.frame === frame).length;
+    }
+}
+
+/** World transform of every bone, to compare poses. */
+export function boneWorld(go: SpineGameObject): number[][] {
+    return go.skeleton.bones.map((b) => [b.a, b.b, b.c, b.d, b.worldX, b.worldY]);
+}
+
+/** Largest difference between two `boneWorld` snapshots. */
+export function poseDistance(a: number[][], b: number[][]): number {
+    let max = 0;
+    for (let i = 0; i < a.length; i++) for (let j = 0; j < a[i].length; j++) max = Math.max(max, Math.abs(a[i][j] - b[i][j]));
+    return max;
+}

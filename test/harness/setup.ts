@@ -1,0 +1,3 @@
+import { installDom } from "./dom";
+
+installDom();

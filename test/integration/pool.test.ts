@@ -1,0 +1,261 @@
+import * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { addSkeleton } from '../harness/assets';
+import { bootGame, type TestGame } from '../harness/game';
+import { boneWorld, poseDistance } from '../harness/probe';
+import { preset } from '../skeletons/presets';
+
+let t: TestGame;
+let warn: jest.SpyInstance;
+
+beforeEach(async () => {
+    t = await bootGame();
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+    warn.mockRestore();
+    t.destroy();
+});
+
+const spawn = (x = 100, y = 100, options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
+    t.scene.spinePool.spawn(x, y, 'tiny', 'tiny-atlas', options);
+
+/** The world transforms of a brand-new skeleton of the same data in its setup pose. */
+function setupPose(go: SpineGameObject): number[][] {
+    const skeleton = new t.spine.Skeleton(go.skeleton.data);
+    skeleton.setToSetupPose();
+    skeleton.updateWorldTransform(t.spine.Physics.update);
+    return boneWorld({ skeleton } as SpineGameObject);
+}
+
+/** The world transforms an untouched AnimationState gives `animation` at time 0. */
+function firstFrame(go: SpineGameObject, animation: string, track = 0): number[][] {
+    const skeleton = new t.spine.Skeleton(go.skeleton.data);
+    const state = new t.spine.AnimationState(new t.spine.AnimationStateData(go.skeleton.data));
+    skeleton.setToSetupPose();
+    state.setAnimation(track, animation, true);
+    state.update(0);
+    state.apply(skeleton);
+    skeleton.updateWorldTransform(t.spine.Physics.update);
+    return boneWorld({ skeleton } as SpineGameObject);
+}
+
+describe('pool on the real stack', () => {
+    test('instances are pooled per (dataKey, atlasKey): one pool per pair, reused after despawn', () => {
+        addSkeleton(t.game, 'crowd', preset('crowd'));
+        t.game.cache.text.add('tiny-atlas-2', t.game.cache.text.get('tiny-atlas'));
+        for (const page of preset('tiny').pages) t.game.textures.addCanvas(`tiny-atlas-2!${page.name}`, document.createElement('canvas'));
+        const pool = t.scene.spinePool;
+        const a = spawn();
+        const b = pool.spawn(0, 0, 'crowd', 'crowd-atlas');
+        const c = pool.spawn(0, 0, 'tiny', 'tiny-atlas-2');
+        expect(pool.stats().pools.map((p) => [p.dataKey, p.atlasKey, p.active])).toEqual([
+            ['tiny', 'tiny-atlas', 1],
+            ['crowd', 'crowd-atlas', 1],
+            ['tiny', 'tiny-atlas-2', 1],
+        ]);
+        pool.despawn(a);
+        pool.despawn(c);
+        expect(pool.spawn(0, 0, 'tiny', 'tiny-atlas-2')).toBe(c);
+        expect(spawn()).toBe(a);
+        expect(pool.stats()).toMatchObject({ active: 4 - 1, free: 0, created: 3 });
+        expect(b.skeleton.data).not.toBe(a.skeleton.data);
+    });
+
+    test('free instances are inactive, invisible, and on neither the display list nor the update list', () => {
+        const pool = t.scene.spinePool;
+        pool.prewarm('tiny', 'tiny-atlas', 2);
+        const go = spawn();
+        t.step(2);
+        pool.despawn(go);
+        t.step(1);
+        const free = [spawn(), spawn(), spawn()];
+        expect(free).toContain(go);
+        free.forEach((g) => pool.despawn(g));
+        for (const g of free) {
+            expect(g.active).toBe(false);
+            expect(g.visible).toBe(false);
+            expect(t.scene.sys.displayList.exists(g as never)).toBe(false);
+            expect(t.scene.sys.updateList.isActive(g as never)).toBe(false);
+            expect(t.scene.sys.updateList.isPending(g as never)).toBe(false);
+        }
+        expect(pool.stats()).toMatchObject({ active: 0, free: 3, created: 3 });
+    });
+
+    test('spawn hands out the setup pose with current world transforms, never the last owner\'s pose or tracks', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn(100, 100, { animation: 'die', loop: false, skin: preset('tiny').stats.skins[1] });
+        go.animationState.setAnimation(1, 'walk', true);
+        go.setScale(3).setAngle(45).setAlpha(0.2);
+        go.animationState.timeScale = 2;
+        t.step(30);
+        expect(poseDistance(boneWorld(go), setupPose(go))).toBeGreaterThan(1);
+        pool.despawn(go);
+        const again = spawn(250, 260);
+        expect(again).toBe(go);
+        expect(poseDistance(boneWorld(again), setupPose(again))).toBeLessThan(1e-6);
+        expect(again.animationState.tracks.filter((e) => e)).toEqual([]);
+        expect(again.skeleton.skin).toBeNull();
+        expect([again.x, again.y, again.scaleX, again.angle, again.alpha, again.animationState.timeScale]).toEqual([250, 260, 1, 0, 1, 1]);
+        expect([again.visible, again.active]).toEqual([true, true]);
+    });
+
+    test('spawn with an animation poses its first frame before the instance is ever drawn, and keeps time-0 events for the first update', () => {
+        const go0 = spawn();
+        const setup = setupPose(go0);
+        // Any animation whose first frame differs from the setup pose shows the difference.
+        const name = go0.skeleton.data.animations.map((a) => a.name).find((n) => poseDistance(firstFrame(go0, n), setup) > 1e-3);
+        expect(name).toBeDefined();
+        t.scene.spinePool.despawn(go0);
+        const go = spawn(10, 10, { animation: name!, track: 2 });
+        expect(poseDistance(boneWorld(go), firstFrame(go, name!, 2))).toBeLessThan(1e-6);
+        expect(go.animationState.tracks[2]!.animation!.name).toBe(name);
+        expect(go.animationState.tracks[2]!.trackTime).toBe(0);
+    });
+
+    test('a double despawn returns false, warns, and never puts one instance twice in the free list', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn();
+        expect(pool.despawn(go)).toBe(true);
+        expect(pool.despawn(go)).toBe(false);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/already despawned/));
+        expect(pool.stats()).toMatchObject({ active: 0, free: 1 });
+        const a = spawn();
+        const b = spawn();
+        expect(a).not.toBe(b);
+        expect(pool.despawn(t.scene.add.spine(0, 0, 'tiny', 'tiny-atlas'))).toBe(false);
+        expect(pool.despawn(null as never)).toBe(false);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/was not spawned by this scene's spinePool/));
+        expect(pool.stats()).toMatchObject({ active: 2, free: 0, created: 2 });
+    });
+
+    test('unknown keys throw an Error naming the missing key and what is loaded', () => {
+        const pool = t.scene.spinePool;
+        expect(() => pool.spawn(0, 0, 'hero', 'tiny-atlas')).toThrow(/dataKey "hero".*Loaded JSON\/binary keys: tiny\b/);
+        expect(() => pool.spawn(0, 0, 'tiny', 'tiny.atlas')).toThrow(/atlasKey "tiny.atlas".*Loaded text\/atlas keys: tiny-atlas/);
+        expect(() => pool.prewarm('nope', 'tiny-atlas', 1)).toThrow(/^phaser-spine-pool: prewarm\(\): no skeleton data .*"nope"/);
+        expect(() => spawn(0, 0, { animation: 'fly' })).toThrow(/animation "fly" is not in skeleton.*Animations: .*idle/);
+        expect(() => spawn(0, 0, { skin: 'ghost' })).toThrow(/skin "ghost" is not in skeleton.*Skins: default/);
+        expect(() => pool.spawn(NaN, 0, 'tiny', 'tiny-atlas')).toThrow(/x and y must be finite numbers; got x = NaN/);
+        expect(() => pool.prewarm('tiny', 'tiny-atlas', -1)).toThrow(/count must be an integer >= 0; got -1/);
+        // A refused spawn hands nothing out.
+        expect(pool.stats()).toMatchObject({ active: 0 });
+    });
+
+    test('configure rejects bad options with an Error naming them, and applies nothing', () => {
+        const pool = t.scene.spinePool;
+        expect(() => pool.configure({ lowFrequency: 0 })).toThrow(/'lowFrequency' must be an integer from 1 to 16.*got 0/);
+        expect(() => pool.configure({ groupCount: 8, offscreen: 'never' as never })).toThrow(/'offscreen' must be one of/);
+        expect(pool.getOptions().groupCount).toBe(4);
+        expect(pool.configure({ groupCount: 8 })).toBe(pool);
+    });
+
+    test('go.destroy() on a pooled instance removes it from the pool and the scheduler, with a dev warning', () => {
+        const pool = t.scene.spinePool;
+        const a = spawn();
+        const b = spawn();
+        pool.despawn(b);
+        a.destroy();
+        b.destroy();
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/pooled instance of 'tiny' was destroyed; it has left the pool.*despawn/));
+        expect(pool.stats()).toMatchObject({ active: 0, free: 0, created: 2, updatedLastFrame: 0 });
+        expect(pool.isActive(a)).toBe(false);
+        t.step(2);
+        expect(pool.stats().updatedLastFrame).toBe(0);
+        const c = spawn();
+        expect(c).not.toBe(a);
+        expect(c).not.toBe(b);
+        expect(pool.despawn(a)).toBe(false);
+    });
+
+    test('parent containers: spawned at local (x, y), measured at its world position, taken out on despawn', () => {
+        const pool = t.scene.spinePool;
+        const far = pool.getOptions().midDetailDistance * 3;
+        const container = t.scene.add.container(far, 0);
+        const go = spawn(10, 20, { parent: container });
+        expect(go.parentContainer).toBe(container);
+        expect(container.list).toContain(go);
+        expect([go.x, go.y]).toEqual([10, 20]);
+        expect(pool.stats().tiers.low).toBe(1); // its world position is far from the camera
+        const destroyListeners = go.listenerCount(Phaser.GameObjects.Events.DESTROY);
+        pool.despawn(go);
+        expect(container.list).not.toContain(go);
+        expect(go.parentContainer).toBeNull();
+        expect(t.scene.sys.displayList.exists(go as never)).toBe(false);
+        // Phaser's Container leaves an onChildDestroyed listener behind on removal; despawn clears it.
+        expect(go.listenerCount(Phaser.GameObjects.Events.DESTROY)).toBe(destroyListeners - 1);
+        const again = spawn(5, 5);
+        expect(again).toBe(go);
+        expect(t.scene.sys.displayList.exists(go as never)).toBe(true);
+        expect(go.parentContainer).toBeNull();
+    });
+
+    test('prewarm builds free instances so later spawns build none', () => {
+        const pool = t.scene.spinePool;
+        pool.prewarm('tiny', 'tiny-atlas', 5);
+        expect(pool.stats()).toMatchObject({ active: 0, free: 5, created: 5 });
+        for (let i = 0; i < 5; i++) spawn();
+        expect(pool.stats()).toMatchObject({ active: 5, free: 0, created: 5 });
+    });
+
+    test('skin and depth options apply to the spawned instance only', () => {
+        const skin = preset('tiny').stats.skins.find((s) => s !== 'default')!;
+        const a = spawn(0, 0, { skin, depth: 7 });
+        expect(a.skeleton.skin!.name).toBe(skin);
+        expect(a.depth).toBe(7);
+        t.scene.spinePool.despawn(a);
+        const b = spawn();
+        expect(b).toBe(a);
+        expect(b.skeleton.skin).toBeNull();
+        expect(b.depth).toBe(0);
+    });
+
+    test('scene restart releases every instance and leaves no duplicate hook on scene or game emitters', () => {
+        const plugin = t.scene.spinePool;
+        const events = t.scene.sys.events;
+        const hooksAfterStart = hooksOf(events, plugin);
+        expect(hooksAfterStart).toEqual(['destroy', 'shutdown', 'start', 'update']);
+        for (let round = 0; round < 3; round++) {
+            for (let i = 0; i < 5; i++) spawn();
+            plugin.despawn(spawn());
+            t.step(2);
+            t.scene.scene.restart();
+            t.step(2); // the scene manager restarts it during the next step
+            expect(plugin.stats()).toMatchObject({ active: 0, free: 0, pools: [] });
+        }
+        expect(hooksOf(events, plugin)).toEqual(hooksAfterStart);
+        expect(hooksOf(t.game.events, plugin)).toEqual([]);
+        // Still works after the restarts, updated once per frame.
+        const go = spawn();
+        let updates = 0;
+        const original = go.updatePose.bind(go);
+        go.updatePose = (ms: number) => {
+            updates++;
+            original(ms);
+        };
+        t.step(3);
+        expect(updates).toBe(3);
+        expect(warn).not.toHaveBeenCalled();
+    });
+
+    test('destroying the game removes every hook the plugin added', () => {
+        const plugin = t.scene.spinePool;
+        const events = t.scene.sys.events;
+        spawn();
+        t.destroy();
+        expect(hooksOf(events, plugin)).toEqual([]);
+        t = { destroy() {} } as TestGame; // already destroyed
+    });
+});
+
+/** Names of the events `emitter` has a listener for whose context is `context` (one entry per listener). */
+function hooksOf(emitter: Phaser.Events.EventEmitter, context: object): string[] {
+    const table = (emitter as unknown as { _events: Record<string, { context: unknown } | { context: unknown }[]> })._events;
+    const names: string[] = [];
+    for (const name of Object.keys(table)) {
+        const listeners = Array.isArray(table[name]) ? table[name] : [table[name]];
+        for (const l of listeners as { context: unknown }[]) if (l.context === context) names.push(name);
+    }
+    return names.sort();
+}

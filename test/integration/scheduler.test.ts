@@ -1,0 +1,186 @@
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
+import { UpdateProbe } from '../harness/probe';
+
+let t: TestGame;
+let probe: UpdateProbe;
+
+beforeEach(async () => {
+    t = await bootGame();
+    probe = new UpdateProbe();
+});
+
+afterEach(() => t.destroy());
+
+/** Steps one frame per delta, keeping the probe's frame counter in step. */
+function run(deltas: number[]): void {
+    for (const d of deltas) {
+        t.step(1, d);
+        probe.frame++;
+    }
+}
+
+function frames(n: number, delta = FRAME_MS): number[] {
+    return new Array(n).fill(delta);
+}
+
+/** A point at `distance` world px right of the main camera's view centre. */
+function atDistance(distance: number): [number, number] {
+    const cam = t.scene.cameras.main;
+    return [cam.scrollX + cam.width / 2 + distance, cam.scrollY + cam.height / 2];
+}
+
+function spawnAt(distance: number, animation = 'idle'): SpineGameObject {
+    const [x, y] = atDistance(distance);
+    const go = t.scene.spinePool.spawn(x, y, 'tiny', 'tiny-atlas', { animation, loop: true });
+    probe.watch(go);
+    return go;
+}
+
+/** Distances that fall in the middle of each tier under the plugin's current options. */
+function tierDistances() {
+    const o = t.scene.spinePool.getOptions();
+    return { high: o.highDetailDistance / 2, mid: (o.highDetailDistance + o.midDetailDistance) / 2, low: o.midDetailDistance * 2 };
+}
+
+describe('scheduler on the real stack', () => {
+    test('an interval-1 instance advances on every frame by that frame\'s delta', () => {
+        const go = spawnAt(0);
+        const deltas = [16.7, 12, 33.3, 16.6, 8, 20];
+        run(deltas);
+        expect(probe.callsOf(go)).toEqual(deltas.map((ms, frame) => ({ frame, ms })));
+        const total = deltas.reduce((s, d) => s + d, 0);
+        expect(go.animationState.tracks[0]!.trackTime).toBeCloseTo(total / 1000, 9);
+    });
+
+    test('an instance in an interval-k tier is updated exactly once in every k frames, with those k frames of time', () => {
+        t.scene.spinePool.configure({ midFrequency: 3, lowFrequency: 5, groupCount: 2 });
+        const d = tierDistances();
+        const mid = [spawnAt(d.mid), spawnAt(d.mid), spawnAt(d.mid)];
+        const low = [spawnAt(d.low), spawnAt(d.low)];
+        const deltas = Array.from({ length: 40 }, (_, i) => 14 + (i % 4));
+        run(deltas);
+        for (const [gos, k] of [[mid, 3], [low, 5]] as const) {
+            for (const go of gos) {
+                const calls = probe.callsOf(go);
+                expect(calls.length).toBeGreaterThanOrEqual(Math.floor(40 / k) - 1);
+                for (let i = 1; i < calls.length; i++) {
+                    expect(calls[i].frame - calls[i - 1].frame).toBe(k);
+                    const expected = deltas.slice(calls[i].frame - k + 1, calls[i].frame + 1).reduce((s, x) => s + x, 0);
+                    expect(calls[i].ms).toBeCloseTo(expected, 9);
+                }
+            }
+        }
+    });
+
+    test('animation time is conserved while an instance moves between tiers', () => {
+        const d = tierDistances();
+        const go = spawnAt(d.high);
+        const path = [d.high, d.low, d.mid, d.low, d.high, d.mid, d.low];
+        const deltas: number[] = [];
+        for (const distance of path) {
+            go.x = atDistance(distance)[0];
+            const chunk = Array.from({ length: 11 }, (_, i) => 10 + ((deltas.length + i) % 7));
+            deltas.push(...chunk);
+            run(chunk);
+        }
+        const calls = probe.callsOf(go);
+        const last = calls[calls.length - 1].frame;
+        const elapsed = deltas.slice(0, last + 1).reduce((s, x) => s + x, 0);
+        expect(calls.reduce((s, c) => s + c.ms, 0)).toBeCloseTo(elapsed, 9);
+        expect(go.animationState.tracks[0]!.trackTime).toBeCloseTo(elapsed / 1000, 9);
+        // It really went through slower tiers: some gaps were longer than one frame.
+        expect(calls.some((c, i) => i > 0 && c.frame - calls[i - 1].frame > 1)).toBe(true);
+    });
+
+    test('per-frame work stays flat: updates per frame differ by at most one per interval in use', () => {
+        const d = tierDistances();
+        for (let i = 0; i < 37; i++) spawnAt(d.high);
+        for (let i = 0; i < 53; i++) spawnAt(d.mid);
+        for (let i = 0; i < 91; i++) spawnAt(d.low);
+        const perFrame: number[] = [];
+        for (let f = 0; f < 16; f++) {
+            run([FRAME_MS]);
+            perFrame.push(t.scene.spinePool.stats().updatedLastFrame);
+        }
+        const average = 37 + 53 / 2 + 91 / 4;
+        expect(Math.max(...perFrame) - Math.min(...perFrame)).toBeLessThanOrEqual(2);
+        expect(perFrame.reduce((s, n) => s + n, 0) / perFrame.length).toBeCloseTo(average, 5);
+    });
+
+    test('pooled instances are not also updated by the UpdateList, even when put back on it', () => {
+        const go = spawnAt(0);
+        const updateList = t.scene.sys.updateList;
+        run(frames(3));
+        expect(updateList.getActive()).not.toContain(go);
+        t.scene.add.existing(go as never); // a user re-adding it to the scene
+        run(frames(3));
+        for (let frame = 0; frame < 6; frame++) expect(probe.countIn(go, frame)).toBe(1);
+    });
+
+    test('spawn evaluates the tier at once and a tier is re-evaluated within groupCount frames', () => {
+        const groupCount = 4;
+        t.scene.spinePool.configure({ groupCount });
+        const d = tierDistances();
+        const go = spawnAt(d.low);
+        expect(t.scene.spinePool.stats().tiers).toEqual({ high: 0, mid: 0, low: 1, offscreen: 0 });
+        run(frames(5));
+        go.x = atDistance(d.high)[0];
+        const moved = probe.frame;
+        run(frames(groupCount + 4));
+        const after = probe.callsOf(go).filter((c) => c.frame >= moved + groupCount).map((c) => c.frame);
+        expect(after).toEqual([0, 1, 2, 3].map((i) => moved + groupCount + i));
+        expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+    });
+
+    test('the tier follows the camera\'s scroll even though HEADLESS never refreshes worldView', () => {
+        const d = tierDistances();
+        const go = spawnAt(d.low);
+        const cam = t.scene.cameras.main;
+        cam.setScroll(go.x - cam.width / 2, go.y - cam.height / 2);
+        expect(cam.worldView.x).toBe(0); // stale: preRender never ran
+        run(frames(t.scene.spinePool.getOptions().groupCount));
+        expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+        cam.setZoom(0.25); // zoom scales the view around its centre; the centre does not move
+        run(frames(4));
+        expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+    });
+
+    test('despawning, spawning and destroying from a Spine complete callback during the pass skips nothing and updates nothing twice', () => {
+        const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+        const pool = t.scene.spinePool;
+        const gos: SpineGameObject[] = [];
+        for (let i = 0; i < 12; i++) gos.push(pool.spawn(400 + i, 300, 'tiny', 'tiny-atlas', { animation: 'attack', loop: false }));
+        gos.forEach((go) => probe.watch(go));
+        const [a, b, , d] = gos;
+        let spawned: SpineGameObject | null = null;
+        let completeFrame = -1;
+        a.animationState.addListener({
+            complete: () => {
+                completeFrame = probe.frame;
+                pool.despawn(a); // itself
+                pool.despawn(b); // another, updated before or after it in this pass
+                spawned = pool.spawn(400, 300, 'tiny', 'tiny-atlas', { animation: 'idle' }); // reuses b or a
+                probe.watch(spawned);
+                d.destroy(); // destroyed mid-pass
+            },
+        });
+        const duration = a.skeleton.data.findAnimation('attack')!.duration;
+        expect(() => run(frames(Math.ceil((duration * 1000) / FRAME_MS) + 3))).not.toThrow();
+        expect(completeFrame).toBeGreaterThan(0);
+        for (const go of gos) {
+            const inFrame = probe.countIn(go, completeFrame);
+            expect(inFrame).toBeLessThanOrEqual(1);
+            if (go !== a && go !== b && go !== d) expect(inFrame).toBe(1);
+        }
+        expect(spawned).not.toBeNull();
+        expect(pool.isActive(spawned!)).toBe(true);
+        // The new owner starts being updated on the next frame, once per frame.
+        const after = probe.callsOf(spawned!).filter((c) => c.frame > completeFrame).map((c) => c.frame);
+        expect(after[0]).toBe(completeFrame + 1);
+        expect(new Set(after).size).toBe(after.length);
+        expect(probe.callsOf(d).filter((c) => c.frame > completeFrame)).toEqual([]);
+        expect(pool.stats().active).toBe(12 - 2 - 1 + 1);
+        warn.mockRestore();
+    });
+});

@@ -13,6 +13,8 @@ export interface HarnessOptions {
     height?: number;
     /** Register SpinePoolPlugin as `spinePool`. @default true */
     pool?: boolean;
+    /** The plugin class to register (e.g. one loaded from a built bundle). @default the source's */
+    poolPlugin?: Function;
     /** Skeletons to put in the caches, by key (atlas under `<key>-atlas`). @default { tiny } */
     skeletons?: Record<string, GeneratedSkeleton>;
     /** Runs in the scene's `create`. */
@@ -61,7 +63,9 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
     const scenePlugins: Phaser.Types.Core.PluginObjectItem[] = [
         { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
     ];
-    if (options.pool !== false) scenePlugins.push({ key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' });
+    if (options.pool !== false) {
+        scenePlugins.push({ key: 'SpinePoolPlugin', plugin: options.poolPlugin ?? SpinePoolPlugin, mapping: 'spinePool' });
+    }
 
     const game = new Phaser.Game({
         type: Phaser.HEADLESS,

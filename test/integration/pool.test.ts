@@ -101,7 +101,7 @@ describe('pool on the real stack', () => {
         expect([again.visible, again.active]).toEqual([true, true]);
     });
 
-    test('spawn with an animation poses its first frame before the instance is ever drawn, and keeps time-0 events for the first update', () => {
+    test('spawn with an animation poses its first frame before the instance is ever drawn', () => {
         const go0 = spawn();
         const setup = setupPose(go0);
         // Any animation whose first frame differs from the setup pose shows the difference.
@@ -112,6 +112,33 @@ describe('pool on the real stack', () => {
         expect(poseDistance(boneWorld(go), firstFrame(go, name!, 2))).toBeLessThan(1e-6);
         expect(go.animationState.tracks[2]!.animation!.name).toBe(name);
         expect(go.animationState.tracks[2]!.trackTime).toBe(0);
+    });
+
+    test('events keyed at time 0 of the spawn animation fire on the first update, after the caller could listen', () => {
+        const json = structuredClone(preset('tiny').json) as { animations: Record<string, unknown>; bones: { name: string }[] };
+        json.animations.ping = {
+            bones: { [json.bones[0].name]: { rotate: [{ time: 0, value: 0 }, { time: 0.5, value: 10 }] } },
+            events: [{ time: 0, name: 'hit' }, { time: 0.25, name: 'hit' }],
+        };
+        t.game.cache.json.add('tiny-ping', json);
+        const go = t.scene.spinePool.spawn(0, 0, 'tiny-ping', 'tiny-atlas', { animation: 'ping', loop: false });
+        const heard: number[] = [];
+        go.animationState.addListener({ event: (_entry, event) => heard.push(event.time) });
+        t.step(1);
+        expect(heard).toEqual([0]);
+        t.step(15);
+        expect(heard).toEqual([0, 0.25]);
+    });
+
+    test('with dev: false, misuse is still refused but nothing is printed', () => {
+        const pool = t.scene.spinePool.configure({ dev: false });
+        const go = spawn();
+        pool.despawn(go);
+        expect(pool.despawn(go)).toBe(false);
+        expect(pool.despawn({} as never)).toBe(false);
+        spawn().destroy();
+        expect(pool.stats()).toMatchObject({ active: 0, free: 0 });
+        expect(warn).not.toHaveBeenCalled();
     });
 
     test('a double despawn returns false, warns, and never puts one instance twice in the free list', () => {

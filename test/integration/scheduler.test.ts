@@ -146,6 +146,18 @@ describe('scheduler on the real stack', () => {
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
     });
 
+    test('an instance with scrollFactor 0 is measured where it is drawn, not where its x/y would be in the world', () => {
+        const go = spawnAt(0);
+        go.setScrollFactor(0); // pinned to the screen, e.g. a portrait in the HUD
+        const cam = t.scene.cameras.main;
+        cam.setScroll(tierDistances().low * 2, 0);
+        run(frames(t.scene.spinePool.getOptions().groupCount));
+        expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+        go.setScrollFactor(1);
+        run(frames(t.scene.spinePool.getOptions().groupCount));
+        expect(t.scene.spinePool.stats().tiers.low).toBe(1);
+    });
+
     test('despawning, spawning and destroying from a Spine complete callback during the pass skips nothing and updates nothing twice', () => {
         const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
         const pool = t.scene.spinePool;

@@ -36,7 +36,10 @@ function patchContext(ctx: SKRSContext2D, element: HTMLCanvasElement): SKRSConte
     const drawImage = ctx.drawImage;
     const createPattern = ctx.createPattern;
     Object.defineProperty(ctx, '__patched', { value: true });
-    Object.defineProperty(ctx, 'canvas', { value: element, configurable: true });
+    // Point ctx.canvas at the element when the binding allows it (some versions freeze it).
+    if (Object.getOwnPropertyDescriptor(ctx, 'canvas')?.configurable !== false) {
+        Object.defineProperty(ctx, 'canvas', { value: element, configurable: true });
+    }
     (ctx as any).drawImage = function (source: unknown, ...rest: number[]) {
         return (drawImage as any).call(this, drawable(source), ...rest);
     };

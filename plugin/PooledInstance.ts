@@ -1,6 +1,7 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
+import type { InstanceHygiene } from './InstanceHygiene';
 
 /** The plugin's record of one pooled SpineGameObject. */
 export class PooledInstance {
@@ -17,6 +18,7 @@ export class PooledInstance {
     constructor(
         readonly go: SpineGameObject,
         readonly pool: Pool<PooledInstance>,
+        readonly hygiene: InstanceHygiene,
     ) {
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         const left = g.displayOriginX;

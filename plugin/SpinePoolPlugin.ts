@@ -5,6 +5,7 @@ import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/op
 import { Pool } from '../src/Pool';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
+import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
 import { hideInstance, prepareInstance, resetForSpawn } from './instanceState';
@@ -24,6 +25,31 @@ export interface SpawnOptions {
     /** Display depth. @default 0 */
     depth?: number;
 }
+
+/**
+ * Lifecycle hooks of one pool (one skeleton: dataKey + atlasKey), registered with
+ * {@link SpinePoolPlugin.setHooks}. Each fires exactly once per transition, in this order over an
+ * instance's life: `onCreate`, then (`onSpawn`, `onDespawn`) for every use, then `onDestroy`.
+ */
+export interface PoolHooks {
+    /**
+     * The instance was just built (by `spawn` or `prewarm`); it is hidden and inactive. Listeners
+     * added here (AnimationState and game object ones) belong to the pool: they stay for every
+     * owner and are never reported as leaks.
+     */
+    onCreate?(go: SpineGameObject): void;
+    /** The instance was reset, placed and posed; `spawn` returns it next. */
+    onSpawn?(go: SpineGameObject): void;
+    /**
+     * `despawn` was called. Runs first, while the instance still has its listeners, tracks and
+     * place: remove your own listeners here and they are not reported as leaks.
+     */
+    onDespawn?(go: SpineGameObject): void;
+    /** The instance left the pool for good (`go.destroy()`, scene shutdown); nothing follows. */
+    onDestroy?(go: SpineGameObject): void;
+}
+
+const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
 
 /** Counters of one pool, as reported by {@link SpinePoolPlugin.stats}. */
 export interface PoolStats {
@@ -81,6 +107,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly pools = new Map<string, Map<string, Pool<PooledInstance>>>();
     private readonly poolList: Pool<PooledInstance>[] = [];
     private readonly instances = new WeakMap<object, PooledInstance>();
+    private readonly hooks = new Map<string, Map<string, PoolHooks>>();
+    /** Read by every instance's hygiene, so `configure({ dev })` reaches them all at once. */
+    private readonly flags = { dev: this.options.dev };
+    /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
+    private readonly internalFns: ReadonlySet<Function>;
+    private readonly leftovers: Leftover[] = [];
     private leaksCleared = 0;
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
@@ -91,6 +123,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.driver = new LodDriver(new Matrix(), new Matrix());
         this.driver.configure(this.options);
         this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount);
+        // Listeners Phaser adds to a game object after it is built (the rest are sealed per instance).
+        this.internalFns = new Set<Function>([
+            (Phaser.GameObjects.Container.prototype as unknown as { onChildDestroyed: Function }).onChildDestroyed,
+            Phaser.Data.DataManager.prototype.destroy,
+        ]);
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
@@ -114,6 +151,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     configure(options: Partial<SpinePoolOptions>): this {
         const next = resolveOptions(this.options, options);
         this.options = next;
+        this.flags.dev = next.dev;
         this.driver.configure(next);
         this.scheduler.setIntervals(this.intervalsFor(next));
         this.scheduler.setGroupCount(next.groupCount);
@@ -149,6 +187,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         else go.addToDisplayList();
         instance.active = true;
         instance.entry = this.scheduler.add(instance);
+        const onSpawn = this.hooksOf(pool)?.onSpawn;
+        if (onSpawn) {
+            try {
+                onSpawn(go);
+            } catch (error) {
+                this.despawn(go); // the caller never receives it: give it back, then report
+                throw error;
+            }
+        }
         return go;
     }
 
@@ -172,9 +219,57 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         instance.active = false;
         this.scheduler.remove(instance.entry!);
         instance.entry = null;
+        let failure: unknown = null;
+        try {
+            this.hooksOf(instance.pool)?.onDespawn?.(go);
+        } catch (error) {
+            failure = error; // the instance still goes back to the pool, then the error is reported
+        }
+        this.clearLeftovers(instance);
         hideInstance(go);
         instance.pool.release(instance);
+        if (failure) throw failure;
         return true;
+    }
+
+    /**
+     * Registers lifecycle hooks for the pool of (dataKey, atlasKey), before or after it exists.
+     * Replaces hooks registered before for that pool.
+     * @returns this
+     */
+    setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): this {
+        if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
+        for (const [name, value] of Object.entries(hooks)) {
+            if (!HOOK_NAMES.includes(name)) {
+                throw new PoolError(`setHooks(): unknown hook '${name}'. Hooks: ${HOOK_NAMES.join(', ')}.`);
+            }
+            if (value !== undefined && typeof value !== 'function') {
+                throw new PoolError(`setHooks(): hook '${name}' must be a function; got ${typeof value}.`);
+            }
+        }
+        let byAtlas = this.hooks.get(dataKey);
+        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map()));
+        byAtlas.set(atlasKey, { ...hooks });
+        return this;
+    }
+
+    /** Removes what the previous owner left on `instance`; one dev warning names it all. */
+    private clearLeftovers(instance: PooledInstance): void {
+        const leftovers = this.leftovers;
+        leftovers.length = 0;
+        const count = instance.hygiene.clean(this.systems as never, leftovers);
+        if (count === 0) return;
+        this.leaksCleared += count;
+        if (this.options.dev) {
+            const lines = leftovers.map((l) => `  - ${l.what}${l.site ? ` added at ${l.site}` : ''}`);
+            warn(
+                `despawn() of a '${instance.pool.dataKey}' instance (atlas '${instance.pool.atlasKey}') removed ${count} ` +
+                    `leftover${count === 1 ? '' : 's'} of its previous owner:\n${lines.join('\n')}\n` +
+                    'Remove listeners and stop tweens before despawn (or in an onDespawn hook, see setHooks); ' +
+                    'configure({ dev: false }) silences this warning.',
+            );
+        }
+        leftovers.length = 0;
     }
 
     /** Builds `count` free instances of a skeleton ahead of time, so later spawns build nothing. */
@@ -297,11 +392,26 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const factory = (this.systems!.add as unknown as { spine?: SpineFactory }).spine;
         const go = factory!.call(this.systems!.add, 0, 0, pool.dataKey, pool.atlasKey);
         prepareInstance(go, this.systems!.updateList);
-        const instance = new PooledInstance(go, pool);
+        const instance = new PooledInstance(go, pool, new InstanceHygiene(go, this.internalFns, this.flags));
         this.instances.set(go, instance);
         go.once(GameObjectEvents.DESTROY, this.onInstanceDestroy, this);
+        const onCreate = this.hooksOf(pool)?.onCreate;
+        if (onCreate) {
+            // What onCreate attaches belongs to the pool: kept for every owner, never reported.
+            instance.hygiene.building = true;
+            try {
+                onCreate(go);
+            } finally {
+                instance.hygiene.building = false;
+            }
+        }
+        instance.hygiene.seal();
         return instance;
     };
+
+    private hooksOf(pool: Pool<PooledInstance>): PoolHooks | undefined {
+        return this.hooks.get(pool.dataKey)?.get(pool.atlasKey);
+    }
 
     /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
     private onInstanceDestroy(go: SpineGameObject): void {
@@ -312,16 +422,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (instance.entry) this.scheduler.remove(instance.entry);
         instance.entry = null;
         instance.active = false;
-        if (this.releasing) return;
-        instance.pool.forget(instance, wasActive);
         const status = this.systems?.settings.status;
-        const closing = status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        if (!this.releasing) instance.pool.forget(instance, wasActive);
         if (this.options.dev && !closing) {
             warn(
                 `a pooled instance of '${instance.pool.dataKey}' was destroyed; it has left the pool. ` +
                     'Use this.spinePool.despawn(go) to give it back for reuse.',
             );
         }
+        this.hooksOf(instance.pool)?.onDestroy?.(go);
     }
 
     private checkKeys(dataKey: string, atlasKey: string, caller: string): void {

@@ -3,7 +3,7 @@
  * The public surface is this list.
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
-export type { SpawnOptions, SpinePoolStats, PoolStats } from './SpinePoolPlugin';
+export type { SpawnOptions, SpinePoolStats, PoolStats, PoolHooks } from './SpinePoolPlugin';
 export type { SpinePoolOptions, OffscreenMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 import '../types/scene';

@@ -1,5 +1,5 @@
 import type * as Phaser from 'phaser';
-import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, PHYSICS_RESET } from './spineConstants';
 import type { SpawnOptions } from './SpinePoolPlugin';
@@ -28,17 +28,16 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
 }
 
 /**
- * Hides a despawned instance: no callback of the previous owner runs while its tracks are
- * cleared, then it leaves its container and the display list.
+ * Hides a despawned instance whose leftovers were already removed (see InstanceHygiene): clears its
+ * tracks, drops the notifications that clearing queued (so none reaches a later owner when this
+ * runs inside a Spine callback), then takes it out of its container and the display list.
  */
 export function hideInstance(go: SpineGameObject): void {
     const state = go.animationState;
-    const tracks = state.tracks;
-    for (let i = 0; i < tracks.length; i++) {
-        for (let entry: TrackEntry | null = tracks[i]; entry; entry = entry.mixingFrom) silenceQueue(entry);
-    }
-    state.clearListeners();
     state.clearTracks();
+    state.clearListenerNotifications();
+    go.beforeUpdateWorldTransforms = noop;
+    go.afterUpdateWorldTransforms = noop;
     go.setVisible(false);
     go.setActive(false);
     const parent = go.parentContainer as unknown as Container | null;
@@ -49,10 +48,6 @@ export function hideInstance(go: SpineGameObject): void {
         if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
-}
-
-function silenceQueue(entry: TrackEntry): void {
-    for (let e: TrackEntry | null = entry; e; e = e.next) e.listener = null;
 }
 
 /**
@@ -116,8 +111,6 @@ export function resetForSpawn(go: SpineGameObject, x: number, y: number, options
     g.name = '';
     go.setVisible(true);
     go.setActive(true);
-    go.beforeUpdateWorldTransforms = noop;
-    go.afterUpdateWorldTransforms = noop;
 
     const state = go.animationState;
     state.timeScale = 1;

@@ -1,0 +1,270 @@
+import { readFileSync } from 'fs';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { bootGame, type TestGame } from '../harness/game';
+
+let t: TestGame;
+let warn: jest.SpyInstance;
+
+beforeEach(async () => {
+    t = await bootGame();
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+    warn.mockRestore();
+    t.destroy();
+});
+
+const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
+    t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
+
+/** The line of this file holding `marker`, to check the call sites the warnings name. */
+function lineOf(marker: string): number {
+    const lines = readFileSync(__filename, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.includes(marker) && !line.includes('lineOf('));
+    if (index === -1) throw new Error(`marker ${marker} not found`);
+    return index + 1;
+}
+
+/** Frames for `go`'s current track 0 to play through once, plus a margin. */
+function framesToComplete(go: SpineGameObject): number {
+    return Math.ceil(go.animationState.tracks[0]!.animation!.duration * 60) + 3;
+}
+
+describe('listener hygiene on despawn', () => {
+    test('no callback of the previous owner (Spine or emitter) runs during or after despawn, on the next owner', () => {
+        const heard: string[] = [];
+        const old = spawn({ animation: 'attack', loop: false });
+        old.animationState.addListener({
+            start: () => heard.push('old start'),
+            end: () => heard.push('old end'),
+            dispose: () => heard.push('old dispose'),
+            complete: () => heard.push('old complete'),
+            event: () => heard.push('old event'),
+        });
+        old.animationState.tracks[0]!.listener = { end: () => heard.push('old entry end'), complete: () => heard.push('old entry complete') };
+        old.animationState.addAnimation(0, 'idle', true, 0).listener = { start: () => heard.push('old queued start') };
+        old.on('custom', () => heard.push('old custom'));
+        old.once('pointerdown', () => heard.push('old pointerdown'));
+        t.step(2);
+        heard.length = 0;
+        t.scene.spinePool.despawn(old);
+        expect(heard).toEqual([]); // clearing the tracks told nobody
+
+        const next = spawn({ animation: 'attack', loop: false });
+        expect(next).toBe(old); // the same object, a new owner
+        const mine: string[] = [];
+        next.animationState.addListener({ complete: () => mine.push('complete'), event: (_e, ev) => mine.push(ev.data.name) });
+        t.step(framesToComplete(next));
+        next.emit('custom');
+        next.emit('pointerdown');
+        expect(heard).toEqual([]);
+        expect(mine).toContain('complete');
+        expect(mine).toContain('hit');
+    });
+
+    test('the dev warning names the pool, each leftover and the line of this file that added it', () => {
+        const go = spawn({ animation: 'walk' });
+        function onDeath(): void {}
+        function onClick(): void {}
+        go.animationState.addListener({ complete: onDeath }); // LEAK-SITE-STATE
+        go.animationState.tracks[0]!.listener = { event: onDeath }; // LEAK-SITE-ENTRY
+        go.on('pointerdown', onClick); // LEAK-SITE-EMITTER
+        t.scene.spinePool.despawn(go);
+        expect(warn).toHaveBeenCalledTimes(1);
+        const message: string = warn.mock.calls[0][0];
+        expect(message).toMatch(/despawn\(\) of a 'tiny' instance \(atlas 'tiny-atlas'\) removed 3 leftovers/);
+        const file = 'hygiene.test.ts';
+        expect(message).toContain(`animationState listener { complete: onDeath } added at `);
+        expect(message).toMatch(new RegExp(`complete: onDeath \\} added at \\S*${file}:${lineOf('LEAK-SITE-STATE')}:\\d+`));
+        expect(message).toMatch(new RegExp(`TrackEntry 'walk' \\(track 0\\) listener \\{ event: onDeath \\} added at \\S*${file}:${lineOf('LEAK-SITE-ENTRY')}:\\d+`));
+        expect(message).toMatch(new RegExp(`go.on\\("pointerdown", onClick\\) added at \\S*${file}:${lineOf('LEAK-SITE-EMITTER')}:\\d+`));
+        expect(t.scene.spinePool.stats().leaksCleared).toBe(3);
+    });
+
+    test('an owner that cleaned up after itself gets no warning and counts no leak', () => {
+        const go = spawn({ animation: 'walk' });
+        const listener = { complete: () => {} };
+        const onHit = () => {};
+        go.animationState.addListener(listener);
+        go.on('hit', onHit);
+        go.setInteractive();
+        go.setData('hp', 3);
+        t.step(3);
+        go.animationState.removeListener(listener);
+        go.off('hit', onHit);
+        t.scene.spinePool.despawn(go);
+        expect(warn).not.toHaveBeenCalled();
+        expect(t.scene.spinePool.stats().leaksCleared).toBe(0);
+    });
+
+    test('with dev: false, leftovers are removed and counted silently, and no call site is captured', () => {
+        t.scene.spinePool.configure({ dev: false });
+        const go = spawn({ animation: 'walk' });
+        let calls = 0;
+        go.animationState.addListener({ complete: () => calls++ });
+        go.on('custom', () => calls++);
+        t.scene.spinePool.despawn(go);
+        expect(warn).not.toHaveBeenCalled();
+        expect(t.scene.spinePool.stats().leaksCleared).toBe(2);
+        // Added while dev was off: a later warning has no site to show.
+        const again = spawn({ animation: 'walk' });
+        again.animationState.addListener({ complete: () => calls++ });
+        t.scene.spinePool.configure({ dev: true });
+        t.scene.spinePool.despawn(again);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(/animationState listener \{ complete \}\n/);
+        expect(warn.mock.calls[0][0]).not.toMatch(/added at/);
+        again.emit('custom');
+        expect(calls).toBe(0);
+    });
+
+    test('a listener removing itself during an event makes no other listener miss it (spine-core would skip the next one)', () => {
+        const go = spawn({ animation: 'attack', loop: false });
+        const heard: string[] = [];
+        const selfRemoving = {
+            complete: () => {
+                heard.push('first');
+                go.animationState.removeListener(selfRemoving);
+            },
+        };
+        go.animationState.addListener(selfRemoving);
+        go.animationState.addListener({ complete: () => heard.push('second') });
+        go.animationState.addListener({ complete: () => heard.push('third') });
+        t.step(framesToComplete(go));
+        expect(heard).toEqual(['first', 'second', 'third']);
+    });
+
+    test('stale tweens on a despawned instance are stopped, and named in the warning', () => {
+        // Phaser's TweenManager reads Date.now(): tie it to the stepped game time.
+        const base = Date.now();
+        const now = jest.spyOn(Date, 'now').mockImplementation(() => base + t.time);
+        const go = spawn();
+        t.scene.tweens.add({ targets: go, x: 2000, alpha: 0, duration: 1000 });
+        t.step(5);
+        expect(go.x).toBeGreaterThan(400); // the tween really runs
+        t.scene.spinePool.despawn(go);
+        expect(warn.mock.calls[0][0]).toMatch(/a running tween \(x, alpha\)/);
+        const again = t.scene.spinePool.spawn(5, 6, 'tiny', 'tiny-atlas');
+        expect(again).toBe(go);
+        t.step(30);
+        expect([again.x, again.y, again.alpha]).toEqual([5, 6, 1]);
+        now.mockRestore();
+    });
+
+    test('input and data of the previous owner are reset', () => {
+        const go = spawn();
+        go.setInteractive();
+        go.setData('hp', 3);
+        t.scene.spinePool.despawn(go);
+        const again = spawn();
+        expect(again).toBe(go);
+        expect(again.input).toBeFalsy();
+        expect(again.getData('hp')).toBeUndefined();
+    });
+
+    test('adding the same listener object twice warns and it is still called once per event', () => {
+        const go = spawn({ animation: 'attack', loop: false });
+        let completes = 0;
+        const listener = { complete: () => completes++ };
+        go.animationState.addListener(listener);
+        go.animationState.addListener(listener);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/already added; the duplicate was ignored/));
+        t.step(framesToComplete(go));
+        expect(completes).toBe(1);
+    });
+
+    test('despawning and respawning from inside a complete callback hands the new owner no old event', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'attack', loop: false });
+        const newOwner: string[] = [];
+        let oldAfter = 0;
+        go.animationState.addListener({
+            complete: () => {
+                pool.despawn(go);
+                const next = pool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'walk' });
+                expect(next).toBe(go);
+                next.animationState.addListener({
+                    start: (e) => newOwner.push(`start ${e.animation!.name}`),
+                    end: (e) => newOwner.push(`end ${e.animation!.name}`),
+                    complete: (e) => newOwner.push(`complete ${e.animation!.name}`),
+                    dispose: (e) => newOwner.push(`dispose ${e.animation!.name}`),
+                });
+            },
+        });
+        go.animationState.addListener({ complete: () => oldAfter++ }); // would run after the despawn
+        t.step(framesToComplete(go));
+        expect(oldAfter).toBe(0);
+        expect(newOwner.filter((line) => line.includes('attack'))).toEqual([]);
+        t.step(60);
+        expect(newOwner).toContain('complete walk');
+    });
+
+    test('lifecycle hooks fire exactly once per transition, in order', () => {
+        const pool = t.scene.spinePool;
+        const log: string[] = [];
+        const ids = new Map<SpineGameObject, number>();
+        const id = (go: SpineGameObject) => ids.get(go) ?? (ids.set(go, ids.size), ids.size - 1);
+        pool.setHooks('tiny', 'tiny-atlas', {
+            onCreate: (go) => log.push(`create ${id(go)} ${go.active}`),
+            onSpawn: (go) => log.push(`spawn ${id(go)} ${go.active}`),
+            onDespawn: (go) => log.push(`despawn ${id(go)} ${go.active}`),
+            onDestroy: (go) => log.push(`destroy ${id(go)}`),
+        });
+        pool.prewarm('tiny', 'tiny-atlas', 1);
+        const a = spawn();
+        const b = spawn();
+        pool.despawn(a);
+        pool.despawn(a); // refused: no second onDespawn
+        const a2 = spawn();
+        expect(a2).toBe(a);
+        b.destroy();
+        t.scene.scene.restart();
+        t.step(2);
+        expect(log).toEqual([
+            'create 0 false',
+            'spawn 0 true',
+            'create 1 false',
+            'spawn 1 true',
+            'despawn 0 true',
+            'spawn 0 true',
+            'destroy 1',
+            'destroy 0',
+        ]);
+    });
+
+    test('listeners added in onCreate belong to the pool: kept for every owner and never reported', () => {
+        const pool = t.scene.spinePool;
+        let completes = 0;
+        let customs = 0;
+        pool.setHooks('tiny', 'tiny-atlas', {
+            onCreate: (go) => {
+                go.animationState.addListener({ complete: () => completes++ });
+                go.on('custom', () => customs++);
+            },
+        });
+        for (let owner = 0; owner < 2; owner++) {
+            const go = spawn({ animation: 'attack', loop: false });
+            t.step(framesToComplete(go));
+            go.emit('custom');
+            pool.despawn(go);
+        }
+        expect([completes, customs]).toEqual([2, 2]);
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(0);
+    });
+
+    test('a throwing onDespawn still returns the instance to the pool, then reports the error', () => {
+        const pool = t.scene.spinePool;
+        pool.setHooks('tiny', 'tiny-atlas', {
+            onDespawn: () => {
+                throw new Error('game bug');
+            },
+        });
+        const go = spawn();
+        expect(() => pool.despawn(go)).toThrow('game bug');
+        expect(pool.isActive(go)).toBe(false);
+        expect(pool.stats()).toMatchObject({ active: 0, free: 1 });
+        expect(() => pool.setHooks('tiny', 'tiny-atlas', { onSpwan: () => {} } as never)).toThrow(/unknown hook 'onSpwan'. Hooks: onCreate, onSpawn, onDespawn, onDestroy/);
+    });
+});

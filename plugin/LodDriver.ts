@@ -87,6 +87,9 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     }
 
     advance(instance: PooledInstance, ms: number): void {
+        const legacy = instance.legacy;
+        // Queued Legacy plays start inside this update at their exact moment.
+        if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
         instance.go.updatePose(ms);
     }
 }

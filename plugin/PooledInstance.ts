@@ -1,6 +1,7 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
+import type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
 import type { InstanceHygiene } from './InstanceHygiene';
 
 /** The plugin's record of one pooled SpineGameObject. */
@@ -9,6 +10,8 @@ export class PooledInstance {
     active = false;
     /** Its scheduler entry while active. */
     entry: ScheduleEntry<PooledInstance> | null = null;
+    /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
+    legacy: LegacyAnimation | null = null;
     /**
      * Radius (px, unscaled) of the setup-pose bounds around the object's origin: what the
      * off-screen test adds to the object's position.

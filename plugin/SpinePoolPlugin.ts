@@ -5,6 +5,8 @@ import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/op
 import { Pool } from '../src/Pool';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
+import { LegacyAnimation } from '../src/legacy/LegacyAnimation';
+import type { SpineAnimationState } from '../src/legacy/spineState';
 import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
@@ -225,6 +227,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         } catch (error) {
             failure = error; // the instance still goes back to the pool, then the error is reported
         }
+        if (instance.legacy) {
+            instance.legacy.release();
+            instance.legacy = null;
+        }
         this.clearLeftovers(instance);
         hideInstance(go);
         instance.pool.release(instance);
@@ -278,6 +284,26 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
         this.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
+    }
+
+    /**
+     * The Unity-Legacy-style animation helper of `go` (`play`, `crossFade`, `crossFadeQueued`,
+     * `blend`, layers...): the same object for the same instance while it is spawned, released on
+     * despawn. Its times are in seconds.
+     */
+    legacy(go: SpineGameObject): LegacyAnimation {
+        const instance = go ? this.instances.get(go) : undefined;
+        if (!instance || !instance.active) {
+            throw new PoolError(`legacy(go): ${instance ? 'this instance is despawned' : `${describe(go)} was not spawned by this scene's spinePool`}; spawn it with this.spinePool.spawn() first.`);
+        }
+        if (!instance.legacy) {
+            const scheduler = this.scheduler;
+            instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
+                sinceUpdate: () => (instance.entry ? scheduler.sinceUpdate(instance.entry) / 1000 : 0),
+                listen: (listener) => instance.hygiene.addInternalListener(listener),
+            });
+        }
+        return instance.legacy;
     }
 
     /** Whether `go` is currently spawned from this pool. */
@@ -419,6 +445,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!instance) return;
         this.instances.delete(go);
         const wasActive = instance.active;
+        instance.legacy?.release();
+        instance.legacy = null;
         if (instance.entry) this.scheduler.remove(instance.entry);
         instance.entry = null;
         instance.active = false;

@@ -6,4 +6,7 @@ export { SpinePoolPlugin } from './SpinePoolPlugin';
 export type { SpawnOptions, SpinePoolStats, PoolStats, PoolHooks } from './SpinePoolPlugin';
 export type { SpinePoolOptions, OffscreenMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
+export { PlayMode, QueueMode, WrapMode } from '../src/legacy/modes';
+export type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
+export type { LegacyState } from '../src/legacy/LegacyState';
 import '../types/scene';

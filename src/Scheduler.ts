@@ -144,6 +144,15 @@ export class Scheduler<T> {
         return entry.state === SCHEDULED || entry.state === PENDING_ADD;
     }
 
+    /**
+     * Game time (ms) that `entry`'s next update will pass: the time since its previous update,
+     * without any span spent in a frozen tier. 0 when it is not scheduled.
+     */
+    sinceUpdate(entry: ScheduleEntry<T>): number {
+        if (entry.state !== SCHEDULED && entry.state !== PENDING_ADD) return 0;
+        return (entry.frozen ? entry.frozenAt : this.clock) - entry.last;
+    }
+
     /** Re-evaluates the tier of `entry` now. */
     reclassify(entry: ScheduleEntry<T>): void {
         if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));

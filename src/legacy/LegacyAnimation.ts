@@ -1,0 +1,363 @@
+import { PoolError } from '../errors';
+import type { StateListener } from '../StateListeners';
+import { LegacyState, type StateOwner } from './LegacyState';
+import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from './modes';
+import { EMPTY_ANIMATION, type SpineAnimationState, type SpineTrackEntry } from './spineState';
+
+/** What the helper needs from the plugin. */
+export interface LegacyHost {
+    /** Seconds of game time since the instance's last update (what its next update will add first). */
+    sinceUpdate(): number;
+    /** Adds a listener of the plugin's own (not a leak, removed on despawn). */
+    listen(listener: StateListener): void;
+}
+
+interface Queued {
+    state: LegacyState;
+    fade: number;
+    mode: PlayMode;
+    /** Seconds after the instance's last update before which it may not start (when it was queued). */
+    notBefore: number;
+}
+
+interface Ramp {
+    state: LegacyState;
+    from: number;
+    to: number;
+    duration: number;
+    /** Seconds of the ramp done at the end of the last update (negative: starts mid-update). */
+    elapsed: number;
+}
+
+/**
+ * A Unity-Legacy-style animation helper on the Spine tracks of one pooled instance (seed 001):
+ * layers are track indices; `play`, `crossFade`, `crossFadeQueued`, `playQueued`, `blend`,
+ * `stop`, `isPlaying`, `state(name)` with Unity's names and defaults. Times are in seconds.
+ *
+ * Exact timing at any level of detail: an instance updated every k frames gets k frames of time
+ * at once. The helper runs just before each of its updates (`beforeUpdate`) and starts what falls
+ * inside that update at its exact moment: the new entry gets a Spine `delay` equal to the lead
+ * (and its mix time starts that much behind), so after the update it is exactly as far into its
+ * animation and its fade as if it had been started on time. Calls made between two updates are
+ * placed at the moment of the call the same way.
+ *
+ * Differences from Unity: Spine plays one animation per track (plus the ones fading out), so a
+ * layer holds one state at a time; behind a looping animation a CompleteOthers queue starts at the
+ * end of its current loop (Spine's rule; Unity would wait forever); `stop` mixes the layer out to
+ * what lower layers / the setup pose say (Spine's empty animation).
+ */
+export class LegacyAnimation implements StateOwner {
+    /** Wrap mode of states created from now on (Unity's `Animation.wrapMode`). @default 'Once' */
+    wrapMode: WrapMode = WrapMode.Once;
+    private readonly states = new Map<string, LegacyState>();
+    private readonly bound = new Map<SpineTrackEntry, LegacyState>();
+    private readonly queue: Queued[] = [];
+    private readonly ramps: Ramp[] = [];
+    /** Per-layer marks for one queue pass (reused: no allocation per update). */
+    private readonly blockedLayers: number[] = [];
+    private pass = 0;
+    private released = false;
+
+    constructor(
+        private readonly spine: SpineAnimationState,
+        private readonly host: LegacyHost,
+    ) {
+        host.listen({ dispose: (entry) => this.unbind(entry as SpineTrackEntry) });
+    }
+
+    /** Whether `beforeUpdate` has work (queued starts or blends): the plugin skips it otherwise. */
+    get pending(): boolean {
+        return this.queue.length > 0 || this.ramps.length > 0;
+    }
+
+    /**
+     * Plays `name` at once, without a fade. If it is already playing it is not rewound (as in
+     * Unity); `mode` still stops the others.
+     * @returns true
+     */
+    play(name: string, mode: PlayMode = PlayMode.StopSameLayer): boolean {
+        this.crossFadeNow(this.state(name), 0, this.playMode(mode, 'play'));
+        return true;
+    }
+
+    /** Fades `name` in over `fadeLength` seconds, fading out the same layer (or all layers). */
+    crossFade(name: string, fadeLength = 0.3, mode: PlayMode = PlayMode.StopSameLayer): void {
+        this.crossFadeNow(this.state(name), this.fade(fadeLength, 'crossFade'), this.playMode(mode, 'crossFade'));
+    }
+
+    /**
+     * Queues a cross-fade to `name` on a duplicate of its state and returns that duplicate.
+     * `'CompleteOthers'`: starts when the animations playing on its layer (every layer for
+     * `'StopAll'`) have at most `fadeLength` left, so the fade ends as they end. `'PlayNow'`: at once.
+     */
+    crossFadeQueued(
+        name: string,
+        fadeLength = 0.3,
+        queue: QueueMode = QueueMode.CompleteOthers,
+        mode: PlayMode = PlayMode.StopSameLayer,
+    ): LegacyState {
+        const fade = this.fade(fadeLength, 'crossFadeQueued');
+        const playMode = this.playMode(mode, 'crossFadeQueued');
+        if (!QUEUE_MODES.includes(queue)) {
+            throw new PoolError(`crossFadeQueued(): queue must be one of ${QUEUE_MODES.map((m) => `'${m}'`).join(', ')}; got ${JSON.stringify(queue)}.`);
+        }
+        const original = this.state(name);
+        const duplicate = new LegacyState(this, name, original.animation, original, true);
+        if (queue === QueueMode.PlayNow) this.start(duplicate, fade, playMode, this.host.sinceUpdate());
+        else this.queue.push({ state: duplicate, fade, mode: playMode, notBefore: this.host.sinceUpdate() });
+        return duplicate;
+    }
+
+    /** `crossFadeQueued` without a fade. */
+    playQueued(name: string, queue: QueueMode = QueueMode.CompleteOthers, mode: PlayMode = PlayMode.StopSameLayer): LegacyState {
+        return this.crossFadeQueued(name, 0, queue, mode);
+    }
+
+    /**
+     * Moves the weight of `name`'s layer (the playing entry's alpha) to `targetWeight` over
+     * `fadeLength` seconds, without touching other layers. Starts `name` on its layer at weight 0
+     * first if it is not playing there.
+     */
+    blend(name: string, targetWeight = 1, fadeLength = 0.3): void {
+        const state = this.state(name);
+        if (typeof targetWeight !== 'number' || !(targetWeight >= 0 && targetWeight <= 1)) {
+            throw new PoolError(`blend(): targetWeight must be from 0 to 1; got ${targetWeight}.`);
+        }
+        const fade = this.fade(fadeLength, 'blend');
+        const lead = this.host.sinceUpdate();
+        if (!state.entry || !this.isCurrent(state.entry)) {
+            this.start(state, 0, PlayMode.StopSameLayer, lead);
+            state.entry!.alpha = 0;
+        }
+        this.dropRamp(state);
+        if (fade === 0) {
+            state.entry!.alpha = targetWeight;
+            return;
+        }
+        this.ramps.push({ state, from: state.entry!.alpha, to: targetWeight, duration: fade, elapsed: -lead });
+    }
+
+    /**
+     * Stops `name` (or everything): its layer mixes out to lower layers / the setup pose at once,
+     * and its queued plays are dropped.
+     */
+    stop(name?: string): void {
+        const spine = this.spine;
+        for (let i = this.queue.length - 1; i >= 0; i--) if (name === undefined || this.queue[i].state.name === name) this.queue.splice(i, 1);
+        for (let i = this.ramps.length - 1; i >= 0; i--) if (name === undefined || this.ramps[i].state.name === name) this.ramps.splice(i, 1);
+        if (name !== undefined) this.state(name); // unknown names throw
+        for (let i = 0; i < spine.tracks.length; i++) {
+            const current = spine.tracks[i];
+            if (!current || !current.animation || current.animation.name === EMPTY_ANIMATION) continue;
+            if (name === undefined || current.animation.name === name) spine.setEmptyAnimation(i, 0);
+        }
+    }
+
+    /** Whether `name` (or anything) is playing: current on a layer and, for Once, not ended. */
+    isPlaying(name?: string): boolean {
+        if (name !== undefined) this.state(name); // unknown names throw
+        const tracks = this.spine.tracks;
+        for (let i = 0; i < tracks.length; i++) {
+            const current = tracks[i];
+            if (!current || !current.animation || current.animation.name === EMPTY_ANIMATION) continue;
+            if (name !== undefined && current.animation.name !== name) continue;
+            const state = this.bound.get(current);
+            if (state ? state.playingEntry(current) : current.loop || current.trackTime < current.animationEnd - current.animationStart) return true;
+        }
+        return false;
+    }
+
+    /** The state of `name` (created on first use with layer 0, speed 1 and the helper's `wrapMode`). */
+    state(name: string): LegacyState {
+        this.checkAlive();
+        let state = this.states.get(name);
+        if (!state) {
+            const animation = typeof name === 'string' ? this.spine.data.skeletonData.findAnimation(name) : null;
+            if (!animation) {
+                const data = this.spine.data.skeletonData;
+                throw new PoolError(
+                    `legacy: animation ${JSON.stringify(name)} is not in skeleton '${data.name ?? ''}'. ` +
+                        `Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
+                );
+            }
+            if (!WRAP_MODES.includes(this.wrapMode)) throw new PoolError(`legacy: wrapMode must be one of ${WRAP_MODES.join(', ')}; got ${JSON.stringify(this.wrapMode)}.`);
+            state = new LegacyState(this, name, animation, { layer: 0, speed: 1, wrapMode: this.wrapMode }, false);
+            this.states.set(name, state);
+        }
+        return state;
+    }
+
+    /**
+     * Called by the plugin just before the instance is updated by `dt` seconds of game time:
+     * starts the queued plays that fall inside this update, at their exact moment, and moves blends.
+     */
+    beforeUpdate(dt: number): void {
+        if (this.queue.length > 0) {
+            this.startDueQueued(dt);
+            for (const item of this.queue) item.notBefore = Math.max(0, item.notBefore - dt);
+        }
+        const ramps = this.ramps;
+        for (let i = ramps.length - 1; i >= 0; i--) {
+            const ramp = ramps[i];
+            const entry = ramp.state.entry;
+            if (!entry) {
+                ramps.splice(i, 1);
+                continue;
+            }
+            ramp.elapsed += dt;
+            const t = Math.min(1, Math.max(0, ramp.elapsed / ramp.duration));
+            entry.alpha = ramp.from + (ramp.to - ramp.from) * t;
+            if (t >= 1) ramps.splice(i, 1);
+        }
+    }
+
+    /** The instance was despawned: drops everything; the object must not be used again. */
+    release(): void {
+        this.queue.length = 0;
+        this.ramps.length = 0;
+        for (const state of this.bound.values()) state.entry = null;
+        this.bound.clear();
+        this.states.clear();
+        this.released = true;
+    }
+
+    /** @internal StateOwner */
+    isCurrent(entry: SpineTrackEntry): boolean {
+        return this.spine.tracks[entry.trackIndex] === entry;
+    }
+
+    /** @internal StateOwner */
+    weightSet(state: LegacyState): void {
+        this.dropRamp(state);
+    }
+
+    private crossFadeNow(state: LegacyState, fade: number, mode: PlayMode): void {
+        const current = this.spine.tracks[state.layer];
+        if (current && state.entry === current && state.playingEntry(current)) {
+            // Already playing: Unity does not rewind it; the mode still applies to the others.
+            if (mode === PlayMode.StopAll) this.fadeOutOthers(state.layer, fade, this.host.sinceUpdate());
+            return;
+        }
+        this.start(state, fade, mode, this.host.sinceUpdate());
+    }
+
+    /**
+     * Sets `state` playing on its layer, `lead` seconds of game time into the instance's next
+     * update: the entry waits `lead` (Spine delay) and its mix starts `lead` behind.
+     */
+    private start(state: LegacyState, fade: number, mode: PlayMode, lead: number): void {
+        const spine = this.spine;
+        const entry = spine.setAnimationWith(state.layer, state.animation, state.wrapMode === WrapMode.Loop);
+        entry.mixDuration = fade;
+        entry.timeScale = state.speed;
+        this.delay(entry, lead);
+        if (state.entry) this.bound.delete(state.entry);
+        state.entry = entry;
+        this.bound.set(entry, state);
+        this.dropRamp(state);
+        if (mode === PlayMode.StopAll) this.fadeOutOthers(state.layer, fade, lead);
+    }
+
+    private fadeOutOthers(layer: number, fade: number, lead: number): void {
+        const spine = this.spine;
+        for (let i = 0; i < spine.tracks.length; i++) {
+            const current = spine.tracks[i];
+            if (i === layer || !current || !current.animation || current.animation.name === EMPTY_ANIMATION) continue;
+            this.delay(spine.setEmptyAnimation(i, fade), lead);
+        }
+    }
+
+    private delay(entry: SpineTrackEntry, lead: number): void {
+        if (lead <= 0) return;
+        const scale = this.spine.timeScale;
+        entry.delay = lead * scale * entry.timeScale; // Spine counts delay in the entry's track time
+        entry.mixTime = -lead * scale; // and mix time in the state's scaled time
+    }
+
+    /** Starts, in queue order, every queued play whose moment falls within the next `dt` seconds. */
+    private startDueQueued(dt: number): void {
+        const queue = this.queue;
+        const blocked = this.blockedLayers;
+        const pass = ++this.pass;
+        let allBlocked = false;
+        for (let i = 0; i < queue.length; ) {
+            const item = queue[i];
+            const layer = item.state.layer;
+            const stopAll = item.mode === PlayMode.StopAll;
+            // Plays queued earlier go first: on the same layer, or on any layer for StopAll.
+            if (allBlocked || (stopAll && i > 0) || blocked[layer] === pass) {
+                if (stopAll) allBlocked = true;
+                blocked[layer] = pass;
+                i++;
+                continue;
+            }
+            const remaining = stopAll ? this.remainingOnAllLayers() : this.remaining(this.spine.tracks[layer] ?? null);
+            const lead = Math.max(item.notBefore, remaining - item.fade);
+            if (lead <= dt) {
+                queue.splice(i, 1);
+                this.start(item.state, item.fade, item.mode, lead);
+            } else {
+                if (stopAll) allBlocked = true;
+                blocked[layer] = pass;
+                i++;
+            }
+        }
+    }
+
+    private remainingOnAllLayers(): number {
+        let max = 0;
+        const tracks = this.spine.tracks;
+        for (let i = 0; i < tracks.length; i++) max = Math.max(max, this.remaining(tracks[i]));
+        return max;
+    }
+
+    /**
+     * Seconds of game time until `entry` stops counting as playing: its end, the end of its current
+     * loop when it loops (Spine's rule), or the end of its fade when it is an empty animation
+     * mixing a layer out.
+     */
+    private remaining(entry: SpineTrackEntry | null): number {
+        if (!entry || !entry.animation) return 0;
+        const scale = this.spine.timeScale;
+        if (entry.animation.name === EMPTY_ANIMATION) {
+            return entry.mixingFrom && scale > 0 ? Math.max(0, entry.mixDuration - entry.mixTime) / scale : 0;
+        }
+        const rate = entry.timeScale * scale;
+        if (rate <= 0) return Infinity;
+        const duration = entry.animationEnd - entry.animationStart;
+        let complete = 0;
+        if (duration > 0) complete = entry.loop ? duration * (1 + Math.floor(Math.max(0, entry.trackTime) / duration)) : duration;
+        return (Math.max(0, complete - entry.trackTime) + Math.max(0, entry.delay)) / rate;
+    }
+
+    private unbind(entry: SpineTrackEntry): void {
+        const state = this.bound.get(entry);
+        if (!state) return;
+        this.bound.delete(entry);
+        if (state.entry === entry) state.entry = null;
+    }
+
+    private dropRamp(state: LegacyState): void {
+        for (let i = this.ramps.length - 1; i >= 0; i--) if (this.ramps[i].state === state) this.ramps.splice(i, 1);
+    }
+
+    private fade(value: number, caller: string): number {
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+            throw new PoolError(`${caller}(): fadeLength must be a finite number of seconds >= 0; got ${value}.`);
+        }
+        return value;
+    }
+
+    private playMode(mode: PlayMode, caller: string): PlayMode {
+        if (!PLAY_MODES.includes(mode)) {
+            throw new PoolError(`${caller}(): mode must be one of ${PLAY_MODES.map((m) => `'${m}'`).join(', ')}; got ${JSON.stringify(mode)}.`);
+        }
+        return mode;
+    }
+
+    private checkAlive(): void {
+        if (this.released) {
+            throw new PoolError('legacy: this helper belongs to an instance that was despawned. Call this.spinePool.legacy(go) again after spawning.');
+        }
+    }
+}

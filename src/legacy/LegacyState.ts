@@ -1,0 +1,125 @@
+import { PoolError } from '../errors';
+import { WRAP_MODES, type WrapMode } from './modes';
+import type { SpineAnimation, SpineTrackEntry } from './spineState';
+
+/** Settings a state is created with (queued duplicates copy their original's). */
+export interface StateSettings {
+    layer: number;
+    speed: number;
+    wrapMode: WrapMode;
+}
+
+/** What a state asks of the helper that owns it. */
+export interface StateOwner {
+    /** Whether `entry` is the current entry of its track. */
+    isCurrent(entry: SpineTrackEntry): boolean;
+    /** The weight was set by hand: a running blend of that state stops. */
+    weightSet(state: LegacyState): void;
+}
+
+/**
+ * Unity's AnimationState for one animation of one instance: its playback settings and, while it
+ * plays, the Spine TrackEntry behind it. `legacy(go).state(name)` is the animation's own state;
+ * `crossFadeQueued` / `playQueued` return a duplicate bound to the queued play only.
+ *
+ * Times are in seconds, like Unity and Spine (Phaser's are in ms).
+ */
+export class LegacyState {
+    private _layer: number;
+    private _speed: number;
+    private _wrapMode: WrapMode;
+    /** The TrackEntry playing this state, or null (not started, or replaced and disposed). */
+    entry: SpineTrackEntry | null = null;
+
+    constructor(
+        private readonly owner: StateOwner,
+        /** The animation name (queued duplicates: the same name). */
+        readonly name: string,
+        /** The Spine animation this state plays. */
+        readonly animation: SpineAnimation,
+        settings: StateSettings,
+        /** True for the duplicate returned by `crossFadeQueued` / `playQueued`. */
+        readonly queued: boolean,
+    ) {
+        this._layer = settings.layer;
+        this._speed = settings.speed;
+        this._wrapMode = settings.wrapMode;
+    }
+
+    /** Layer = Spine track index. Applies from the next play of this state. @default 0 */
+    get layer(): number {
+        return this._layer;
+    }
+    set layer(value: number) {
+        if (!Number.isInteger(value) || value < 0) throw new PoolError(`state('${this.name}').layer must be an integer >= 0 (a Spine track index); got ${value}.`);
+        this._layer = value;
+    }
+
+    /** Playback speed (the TrackEntry's timeScale); applies at once to a playing state. @default 1 */
+    get speed(): number {
+        return this._speed;
+    }
+    set speed(value: number) {
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+            throw new PoolError(`state('${this.name}').speed must be a finite number >= 0; got ${value}.`);
+        }
+        this._speed = value;
+        if (this.entry) this.entry.timeScale = value;
+    }
+
+    /** What happens at the end; applies from the next play. @default the helper's `wrapMode` */
+    get wrapMode(): WrapMode {
+        return this._wrapMode;
+    }
+    set wrapMode(value: WrapMode) {
+        if (!WRAP_MODES.includes(value)) {
+            throw new PoolError(`state('${this.name}').wrapMode must be one of ${WRAP_MODES.map((m) => `'${m}'`).join(', ')}; got ${JSON.stringify(value)}.`);
+        }
+        this._wrapMode = value;
+    }
+
+    /** Blend weight, 0..1 (the TrackEntry's alpha); 0 when not playing. Setting it cancels a `blend`. */
+    get weight(): number {
+        return this.entry ? this.entry.alpha : 0;
+    }
+    set weight(value: number) {
+        if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new PoolError(`state('${this.name}').weight must be from 0 to 1; got ${value}.`);
+        if (this.entry) this.entry.alpha = value;
+        this.owner.weightSet(this);
+    }
+
+    /**
+     * Seconds since this play started (track time; keeps growing over loops). Setting it seeks
+     * without firing the Spine events in between. 0 when not playing.
+     */
+    get time(): number {
+        return this.entry ? Math.max(0, this.entry.trackTime) : 0;
+    }
+    set time(value: number) {
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new PoolError(`state('${this.name}').time must be a finite number >= 0; got ${value}.`);
+        const entry = this.entry;
+        if (!entry) return;
+        entry.trackTime = value;
+        // Seeking: the next apply starts from here, so the skipped events are not fired.
+        entry.nextTrackLast = value;
+        entry.nextAnimationLast = entry.getAnimationTime();
+    }
+
+    /** Length of the animation, seconds. */
+    get length(): number {
+        return this.animation.duration;
+    }
+
+    /** Whether this state is playing: started, current on its layer, and not ended (Once). */
+    get isPlaying(): boolean {
+        return this.playingEntry(this.entry);
+    }
+
+    /** @internal Whether `entry` (bound to this state) is playing under this state's wrap mode. */
+    playingEntry(entry: SpineTrackEntry | null): boolean {
+        if (!entry || !this.owner.isCurrent(entry)) return false;
+        if (this._wrapMode !== 'Once') return true;
+        const duration = entry.animationEnd - entry.animationStart;
+        return entry.trackTime < duration;
+    }
+}

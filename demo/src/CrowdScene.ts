@@ -1,0 +1,80 @@
+import * as Phaser from 'phaser';
+import { CameraControls } from './CameraControls';
+import { Crowd } from './Crowd';
+import { FrameMetrics } from './FrameMetrics';
+import { createGround } from './ground';
+import { Hud } from './Hud';
+import { LodSwitch } from './LodSwitch';
+import { applyOffscreen, offscreenSupport } from './offscreenModes';
+import { poolOf } from './poolOf';
+import { type DemoSettings, WORLD_HEIGHT, WORLD_WIDTH } from './settings';
+import { loadCharacters } from './skeletons';
+import { TierOverlay } from './TierOverlay';
+
+/** How many characters the leaky-wave button sends. */
+const LEAKY_WAVE = 24;
+
+/** The crowd scene: the field, the characters, the camera, the HUD. */
+export class CrowdScene extends Phaser.Scene {
+    crowd!: Crowd;
+    /**
+     * Game time, ms: the sum of the deltas the animations get. Phaser caps deltas on slow frames
+     * (and for its first frames), so wall-clock time would let lifetimes outrun the animations.
+     */
+    private clock = 0;
+    private controls!: CameraControls;
+    private overlay!: TierOverlay;
+    private hud!: Hud;
+
+    constructor(private readonly settings: DemoSettings) {
+        super('crowd');
+    }
+
+    preload(): void {
+        loadCharacters(this.load);
+    }
+
+    create(): void {
+        const camera = this.cameras.main;
+        camera.setBounds(0, 0, WORLD_WIDTH, WORLD_HEIGHT);
+        camera.setZoom(0.6);
+        camera.centerOn(WORLD_WIDTH / 2, WORLD_HEIGHT / 2);
+        createGround(this);
+
+        const pool = poolOf(this);
+        const support = offscreenSupport(pool);
+        if (support.get(this.settings.offscreen) === null) applyOffscreen(pool, this.settings.offscreen);
+        const lod = new LodSwitch(pool);
+        lod.set(this.settings.lod);
+
+        this.crowd = new Crowd(pool, this.settings.count);
+        this.crowd.prewarm();
+        this.crowd.fill(this.clock);
+
+        this.controls = new CameraControls(this, camera);
+        this.overlay = new TierOverlay(this, pool, camera);
+        this.overlay.visible = this.settings.tiers;
+        this.hud = new Hud({
+            pool,
+            crowd: this.crowd,
+            lod,
+            overlay: this.overlay,
+            metrics: new FrameMetrics(this),
+            renderer: this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas',
+            offscreenSupport: support,
+            leakyWave: () => {
+                const view = camera.midPoint;
+                this.crowd.wave(this.clock, LEAKY_WAVE, view.x, view.y, true);
+            },
+            killHalf: () => this.crowd.killShare(this.clock, 0.5),
+        });
+    }
+
+    override update(time: number, delta: number): void {
+        this.clock += delta;
+        this.controls.update(delta);
+        this.crowd.update(this.clock, delta);
+        this.overlay.draw(this.crowd.members);
+        this.hud.update(time);
+    }
+}

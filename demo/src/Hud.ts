@@ -1,0 +1,133 @@
+import type { SpinePoolPlugin, SpinePoolStats } from 'phaser-spine-pool';
+import type { Crowd } from './Crowd';
+import type { FrameMetrics } from './FrameMetrics';
+import { scoreboard } from './leakyListener';
+import type { LodSwitch } from './LodSwitch';
+import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
+import type { OffscreenChoice } from './settings';
+import type { TierOverlay } from './TierOverlay';
+
+/** Text refreshes per second: readable numbers, and no DOM work in most frames. */
+const REFRESH_HZ = 4;
+
+/** What the HUD shows and drives. */
+export interface HudModel {
+    pool: SpinePoolPlugin;
+    crowd: Crowd;
+    lod: LodSwitch;
+    overlay: TierOverlay;
+    metrics: FrameMetrics;
+    renderer: string;
+    /** Per offscreen mode, null when this plugin build accepts it, else why not (shown disabled). */
+    offscreenSupport: ReadonlyMap<OffscreenChoice, string | null>;
+    leakyWave(): void;
+    killHalf(): void;
+}
+
+function element<T extends HTMLElement>(id: string): T {
+    const found = document.getElementById(id);
+    if (!found) throw new Error(`demo HUD: #${id} is missing from index.html`);
+    return found as T;
+}
+
+const number = (value: number): string => value.toLocaleString('en-US');
+
+/** The DOM overlay in index.html: live numbers from the pool's stats(), and the demo's toggles. */
+export class Hud {
+    private readonly stats: SpinePoolStats;
+    private nextRefresh = 0;
+    private readonly text = {
+        fps: element('fps'),
+        frameMs: element('frame-ms'),
+        poseMs: element('pose-ms'),
+        updated: element('updated'),
+        high: element('tier-high'),
+        mid: element('tier-mid'),
+        low: element('tier-low'),
+        offscreen: element('tier-offscreen'),
+        pools: element('pools'),
+        leaks: element('leaks'),
+        events: element('events'),
+        count: element<HTMLOutputElement>('count-value'),
+    };
+    private readonly lodBox = element<HTMLInputElement>('lod');
+    private readonly tiersBox = element<HTMLInputElement>('tiers');
+    private readonly offscreen = element<HTMLSelectElement>('offscreen');
+
+    constructor(private readonly model: HudModel) {
+        this.stats = model.pool.stats();
+        element('renderer').textContent = model.renderer;
+
+        const count = element<HTMLInputElement>('count');
+        count.value = String(model.crowd.target);
+        this.text.count.textContent = number(model.crowd.target);
+        count.addEventListener('input', () => {
+            model.crowd.target = Number(count.value);
+            this.text.count.textContent = number(model.crowd.target);
+        });
+
+        this.lodBox.checked = model.lod.enabled;
+        this.lodBox.addEventListener('change', () => this.setLod(this.lodBox.checked));
+        this.tiersBox.checked = model.overlay.visible;
+        this.tiersBox.addEventListener('change', () => (model.overlay.visible = this.tiersBox.checked));
+
+        for (const option of Array.from(this.offscreen.options)) {
+            const refusal = model.offscreenSupport.get(option.value as OffscreenChoice);
+            if (refusal === null) continue;
+            option.disabled = true;
+            option.textContent = `${option.value} (n/a)`;
+            option.title = refusal ?? 'not offered by the demo';
+        }
+        this.offscreen.value = model.pool.getOptions().offscreen;
+        this.offscreen.disabled = !model.lod.enabled;
+        this.offscreen.addEventListener('change', () => {
+            const choice = this.offscreen.value as OffscreenChoice;
+            if (OFFSCREEN_CHOICES.includes(choice)) applyOffscreen(model.pool, choice);
+        });
+
+        element('leaky').addEventListener('click', () => model.leakyWave());
+        element('kill').addEventListener('click', () => model.killHalf());
+        // Once a control has done its job, keys go back to the game (L, T, arrows, + and −).
+        for (const control of document.querySelectorAll<HTMLElement>('#hud input, #hud select, #hud button')) {
+            control.addEventListener(control instanceof HTMLButtonElement ? 'click' : 'change', () => control.blur());
+        }
+        window.addEventListener('keydown', (event) => {
+            if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+            if (event.key === 'l' || event.key === 'L') this.setLod(!model.lod.enabled);
+            else if (event.key === 't' || event.key === 'T') {
+                model.overlay.visible = !model.overlay.visible;
+                this.tiersBox.checked = model.overlay.visible;
+            }
+        });
+    }
+
+    /** Once per frame; touches the DOM only a few times per second. */
+    update(now: number): void {
+        if (now < this.nextRefresh) return;
+        this.nextRefresh = now + 1000 / REFRESH_HZ;
+        const { metrics, crowd } = this.model;
+        const stats = this.model.pool.stats(this.stats);
+        const t = this.text;
+        t.fps.textContent = metrics.fps.toFixed(0);
+        t.frameMs.textContent = metrics.frameMs.toFixed(1);
+        t.poseMs.textContent = metrics.poseMs.toFixed(2);
+        t.updated.textContent = `${number(stats.updatedLastFrame)} of ${number(stats.active)}`;
+        t.high.textContent = number(stats.tiers.high);
+        t.mid.textContent = number(stats.tiers.mid);
+        t.low.textContent = number(stats.tiers.low);
+        t.offscreen.textContent = number(stats.tiers.offscreen);
+        t.pools.textContent = stats.pools
+            .map((p) => `${p.dataKey}: ${number(p.active)} active, ${number(p.free)} free, ${number(p.created)} built`)
+            .join(' · ');
+        t.leaks.textContent = number(stats.leaksCleared);
+        const e = crowd.events;
+        t.events.textContent = `${number(e.footstep)} footsteps · ${number(e.hit)} hits · ${number(e.fall)} falls · wave ${crowd.waves}` +
+            (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
+    }
+
+    private setLod(on: boolean): void {
+        this.model.lod.set(on);
+        this.lodBox.checked = on;
+        this.offscreen.disabled = !on;
+    }
+}

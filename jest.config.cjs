@@ -1,4 +1,7 @@
-/** Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser. */
+/**
+ * Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser,
+ * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium).
+ */
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', verbatimModuleSyntax: false } }];
 const common = {
     transform: { '^.+\\.ts$': tsJest },
@@ -17,5 +20,6 @@ module.exports = {
             // The jsdom globals are ours, installed per test file; jest need not police them.
             testEnvironmentOptions: { globalsCleanup: 'off' },
         },
+        { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
     ],
 };

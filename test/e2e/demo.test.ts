@@ -1,0 +1,162 @@
+/**
+ * The sample game in real Chromium: `npm start`'s build and server, the page as a user opens it.
+ * One browser, one page, every check in order (a browser launch is the expensive part).
+ *
+ * E2E_COUNT sets the crowd (default 300: enough for every tier, light enough for a software
+ * renderer on two cores). UPDATE_SCREENSHOT=1 also writes demo/screenshot.png, the README's
+ * picture (`npm run screenshot`); every run writes test/out/demo.png.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { findChromium, chromiumHint, launchChromium, type Browser } from './chromium';
+import { buildDemo, ROOT, startDemoServer, type DemoServer } from './demoServer';
+
+const CROWD = Number(process.env.E2E_COUNT ?? 300);
+const OUT = join(ROOT, 'test', 'out');
+const chromiumPath = findChromium();
+
+/** What the page exposes as `window.demo` (only what these checks read). */
+interface DemoWindow {
+    demo: {
+        game: { loop: { frame: number } };
+        stats(): { active: number; updatedLastFrame: number; tiers: { high: number; mid: number; low: number; offscreen: number } };
+    };
+}
+
+if (!chromiumPath) {
+    // Said outside jest's reporter too, so nobody mistakes a skip for a pass.
+    process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. The demo was not tested in a browser. ***\n\n`);
+}
+const describeInBrowser = chromiumPath ? describe : describe.skip;
+
+describeInBrowser('the demo in real Chromium', () => {
+    let server: DemoServer | undefined;
+    let browser: Browser | undefined;
+    let page: Page;
+    const problems: string[] = [];
+
+    beforeAll(async () => {
+        buildDemo();
+        server = await startDemoServer();
+        browser = await launchChromium(chromiumPath!);
+        page = browser.context.pages()[0] ?? (await browser.context.newPage());
+        page.setDefaultTimeout(60_000);
+        page.on('console', (message) => {
+            if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
+        page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+        page.on('response', (response) => {
+            if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+        });
+    }, 120_000);
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+    });
+
+    /** Resolves once the game has stepped `frames` more frames. */
+    const frames = (count: number): Promise<void> =>
+        page.evaluate((count) => {
+            const loop = (window as unknown as DemoWindow).demo.game.loop;
+            const until = loop.frame + count;
+            return new Promise<void>((resolve) => {
+                const tick = (): void => (loop.frame >= until ? resolve() : void requestAnimationFrame(tick));
+                tick();
+            });
+        }, count);
+
+    /** `updatedLastFrame` and `active` over `count` consecutive frames: the means. */
+    const sampleUpdates = (count: number): Promise<{ updated: number; active: number }> =>
+        page.evaluate((count) => {
+            const demo = (window as unknown as DemoWindow).demo;
+            let last = demo.game.loop.frame;
+            let updated = 0;
+            let active = 0;
+            let seen = 0;
+            return new Promise<{ updated: number; active: number }>((resolve) => {
+                const tick = (): void => {
+                    const frame = demo.game.loop.frame;
+                    if (frame !== last) {
+                        last = frame;
+                        const stats = demo.stats();
+                        updated += stats.updatedLastFrame;
+                        active += stats.active;
+                        if (++seen === count) return resolve({ updated: updated / count, active: active / count });
+                    }
+                    requestAnimationFrame(tick);
+                };
+                requestAnimationFrame(tick);
+            });
+        }, count);
+
+    const canvasShot = (): Promise<Buffer> => page.locator('#game canvas').screenshot();
+
+    test('serves a crowd that animates, and the LOD switch changes the work per frame', async () => {
+        try {
+            await checkDemo();
+        } catch (error) {
+            // Whatever failed, show what the browser said and what it showed.
+            mkdirSync(OUT, { recursive: true });
+            await page.screenshot({ path: join(OUT, 'demo-failure.png') }).catch(() => undefined);
+            if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
+            throw error;
+        }
+    }, 240_000);
+
+    async function checkDemo(): Promise<void> {
+        await page.goto(`${server!.url}?count=${CROWD}`);
+        await page.waitForFunction(
+            (crowd) => {
+                try {
+                    return (window as unknown as DemoWindow).demo.stats().active >= crowd;
+                } catch {
+                    return false; // the scene has not booted yet
+                }
+            },
+            CROWD,
+            { timeout: 90_000 },
+        );
+
+        // The canvas changes from one moment to the next: the characters animate and walk.
+        await frames(5);
+        const before = await canvasShot();
+        await frames(15);
+        const after = await canvasShot();
+        expect(after.equals(before)).toBe(false);
+
+        // With level of detail, far characters are updated every 2nd or 4th frame...
+        const withLod = await sampleUpdates(24);
+        expect(withLod.updated).toBeLessThan(withLod.active * 0.9);
+
+        // ...without it (the HUD checkbox), every character every frame, like stock spine-phaser.
+        await page.click('#lod');
+        await frames(8); // every tier is re-evaluated within groupCount (4) frames
+        const withoutLod = await sampleUpdates(24);
+        expect(withoutLod.updated).toBeGreaterThan(withoutLod.active * 0.95);
+        expect(withoutLod.updated).toBeGreaterThan(withLod.updated * 1.2);
+        const tiers = await page.evaluate(() => (window as unknown as DemoWindow).demo.stats().tiers);
+        expect(tiers.mid + tiers.low + tiers.offscreen).toBe(0);
+
+        // Back on through its keyboard shortcut: the saving returns.
+        await page.keyboard.press('l');
+        await frames(8);
+        const lodAgain = await sampleUpdates(24);
+        expect(lodAgain.updated).toBeLessThan(lodAgain.active * 0.9);
+
+        // The README picture: zoomed out a little, tier overlay on (its shortcut), HUD refreshed.
+        await page.mouse.move(640, 400);
+        await page.keyboard.press('-');
+        await page.keyboard.press('t');
+        await frames(10);
+        await page.waitForTimeout(300); // the HUD text refreshes four times a second
+        mkdirSync(OUT, { recursive: true });
+        const shot = await page.screenshot();
+        writeFileSync(join(OUT, 'demo.png'), shot);
+        if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'demo', 'screenshot.png'), shot);
+
+        expect(problems).toEqual([]);
+    }
+});

@@ -1,5 +1,5 @@
 import type { AnimationStateListener, Event as SpineEvent, SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
-import type { SpinePoolPlugin } from 'phaser-spine-pool';
+import { WrapMode, type LegacyAnimation, type SpinePoolPlugin } from 'phaser-spine-pool';
 import { playDeath } from './death';
 import { WORLD_HEIGHT, WORLD_WIDTH } from './settings';
 
@@ -19,7 +19,7 @@ export interface CharacterOwner {
 const SPEED = { walk: 62, run: 170 } as const;
 /** Kept away from the world's edges by at least this. */
 const EDGE = 80;
-/** Crossfade between acts, seconds; set once per instance (its AnimationStateData survives despawn). */
+/** Crossfade between acts, seconds. */
 const MIX = 0.2;
 
 const between = (min: number, max: number): number => min + Math.random() * (max - min);
@@ -38,6 +38,8 @@ export class Character {
     private vy = 0;
     private nextThink = 0;
     private diesAt = 0;
+    /** The plugin's Legacy-style helper for this life (a new one after each spawn). */
+    private anim: LegacyAnimation | null = null;
     /** Added on spawn, removed just before despawn: a well-behaved listener. */
     private readonly listener: AnimationStateListener;
 
@@ -45,7 +47,6 @@ export class Character {
         readonly go: SpineGameObject,
         private readonly owner: CharacterOwner,
     ) {
-        go.animationStateData.defaultMix = MIX;
         this.listener = {
             start: (entry: TrackEntry) => {
                 if (entry.animation?.name === 'die') this.vx = this.vy = 0;
@@ -60,6 +61,10 @@ export class Character {
     /** Called right after spawn: a fresh life of `lifetime` ms from `now`. */
     begin(now: number, lifetime: number): void {
         this.go.animationState.addListener(this.listener);
+        const anim = this.owner.pool.legacy(this.go);
+        anim.wrapMode = WrapMode.Loop; // walk, run, idle and attack cycle until the next decision...
+        anim.state('die').wrapMode = WrapMode.Once; // ...death plays once and holds its last frame
+        this.anim = anim;
         this.act = 'idle';
         this.vx = this.vy = 0;
         this.leaky = false;
@@ -70,6 +75,7 @@ export class Character {
     /** Called right before despawn, so the pool finds no leftover listener of ours. */
     end(): void {
         this.go.animationState.removeListener(this.listener);
+        this.anim = null; // the pool releases the helper on despawn
     }
 
     /** One frame of behaviour and movement; `dt` in seconds. */
@@ -100,7 +106,7 @@ export class Character {
     die(): void {
         if (this.act === 'dying') return;
         this.act = 'dying';
-        playDeath(this.owner.pool, this.go);
+        playDeath(this.anim!);
     }
 
     /** Dies within `ms` from `now` unless already dying. */
@@ -111,8 +117,7 @@ export class Character {
     private think(now: number): void {
         const r = Math.random();
         const act: Act = r < 0.5 ? 'walk' : r < 0.68 ? 'run' : r < 0.82 ? 'idle' : 'attack';
-        const state = this.go.animationState;
-        if (state.getCurrent(0)?.animation?.name !== act) state.setAnimation(0, act, true);
+        this.anim!.crossFade(act, MIX); // no rewind when it is already playing, as in Unity
         this.act = act;
         if (act === 'walk' || act === 'run') {
             const speed = SPEED[act];

@@ -1,7 +1,7 @@
 import type { SpinePoolOptions, SpinePoolPlugin } from 'phaser-spine-pool';
 
 /** The options LOD-off overrides, saved to be restored. */
-type Saved = Pick<SpinePoolOptions, 'highDetailDistance' | 'midDetailDistance' | 'highFrequency' | 'offscreen'>;
+type Saved = Pick<SpinePoolOptions, 'highDetailDistance' | 'midDetailDistance' | 'highFrequency' | 'offscreen'> & { cull?: boolean };
 
 /**
  * Level of detail on or off. Off is what stock spine-phaser does: every instance posed every
@@ -23,10 +23,18 @@ export class LodSwitch {
             this.saved = null;
             return;
         }
-        const { highDetailDistance, midDetailDistance, highFrequency, offscreen } = this.pool.getOptions();
+        const options = this.pool.getOptions();
+        const { highDetailDistance, midDetailDistance, highFrequency, offscreen } = options;
+        const stock: Partial<Saved> = { highDetailDistance: Infinity, midDetailDistance: Infinity, highFrequency: 1, offscreen: 'lod' };
         this.saved = { highDetailDistance, midDetailDistance, highFrequency, offscreen };
+        // Stock spine-phaser draws off-screen instances too: where the plugin has a `cull`
+        // option (a later version), LOD-off turns it off as well.
+        const cull = (options as { cull?: unknown }).cull;
+        if (typeof cull === 'boolean') {
+            this.saved.cull = cull;
+            stock.cull = false;
+        }
         // Everything near enough to be high detail, updated every frame, nothing special off screen.
-        // (When the plugin's `cull` option lands, stock behaviour also means `cull: false`.)
-        this.pool.configure({ highDetailDistance: Infinity, midDetailDistance: Infinity, highFrequency: 1, offscreen: 'lod' });
+        this.pool.configure(stock);
     }
 }

@@ -20,7 +20,13 @@ const chromiumPath = findChromium();
 interface DemoWindow {
     demo: {
         game: { loop: { frame: number } };
-        stats(): { active: number; updatedLastFrame: number; tiers: { high: number; mid: number; low: number; offscreen: number } };
+        stats(): {
+            active: number;
+            free: number;
+            updatedLastFrame: number;
+            leaksCleared: number;
+            tiers: { high: number; mid: number; low: number; offscreen: number };
+        };
     };
 }
 
@@ -94,7 +100,7 @@ describeInBrowser('the demo in real Chromium', () => {
 
     const canvasShot = (): Promise<Buffer> => page.locator('#game canvas').screenshot();
 
-    test('serves a crowd that animates, and the LOD switch changes the work per frame', async () => {
+    test('serves a crowd that animates, the LOD switch changes the work per frame, dead characters return to the pool', async () => {
         try {
             await checkDemo();
         } catch (error) {
@@ -156,6 +162,19 @@ describeInBrowser('the demo in real Chromium', () => {
         const shot = await page.screenshot();
         writeFileSync(join(OUT, 'demo.png'), shot);
         if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'demo', 'screenshot.png'), shot);
+
+        // The pool in plain sight: half the crowd dies and goes back to the pool, and the leaky
+        // wave's listener is removed on despawn (counted in leaksCleared).
+        await page.click('#kill');
+        await page.click('#leaky');
+        await page.waitForFunction(
+            () => {
+                const stats = (window as unknown as DemoWindow).demo.stats();
+                return stats.free > 0 && stats.leaksCleared > 0;
+            },
+            null,
+            { timeout: 90_000 },
+        );
 
         expect(problems).toEqual([]);
     }

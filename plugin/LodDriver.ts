@@ -1,13 +1,12 @@
 import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options';
 import type { ScheduleDriver } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
+import { updateEventsOnly } from './eventsOnly';
 import type { PooledInstance } from './PooledInstance';
 
 interface Placed {
     x: number;
     y: number;
-    scaleX: number;
-    scaleY: number;
     scrollFactorX: number;
     scrollFactorY: number;
     parentContainer: unknown;
@@ -16,7 +15,8 @@ interface Placed {
 
 /**
  * Tells the scheduler which tier an instance is in (its distance to the camera's view centre,
- * and whether it is in view) and updates instances by posing them with `updatePose(ms)`.
+ * and whether its setup-pose bounds, grown by `offscreenMargin`, touch the view) and updates
+ * instances: `updatePose(ms)`, or an events-only update off screen in `'events'` mode.
  *
  * The view is read from the camera's scroll, zoom and size once per frame (`refresh`), the way
  * Phaser's own Camera.preRender derives `midPoint` and `worldView`; those two fields are only
@@ -74,22 +74,25 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
             x = go.x;
             y = go.y;
         }
+        if (this.mode !== 'lod') {
+            const w = this.halfWidth + this.margin;
+            const h = this.halfHeight + this.margin;
+            const cx = this.centreX;
+            const cy = this.centreY;
+            if (!instance.overlaps(x, y, cx - w, cy - h, cx + w, cy + h, this.scrollX, this.scrollY)) return Tier.Offscreen;
+        }
         // An object with scroll factor f is drawn where a world point moved by scroll * (1 - f) is.
         const dx = x + this.scrollX * (1 - go.scrollFactorX) - this.centreX;
         const dy = y + this.scrollY * (1 - go.scrollFactorY) - this.centreY;
-
-        if (this.mode !== 'lod') {
-            const reach = instance.radius * Math.max(Math.abs(go.scaleX), Math.abs(go.scaleY)) + this.margin;
-            if (Math.abs(dx) > this.halfWidth + reach || Math.abs(dy) > this.halfHeight + reach) return Tier.Offscreen;
-        }
         const d2 = dx * dx + dy * dy;
         return d2 < this.high2 ? Tier.High : d2 < this.mid2 ? Tier.Mid : Tier.Low;
     }
 
-    advance(instance: PooledInstance, ms: number): void {
+    advance(instance: PooledInstance, ms: number, tier: number): void {
         const legacy = instance.legacy;
         // Queued Legacy plays start inside this update at their exact moment.
         if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
-        instance.go.updatePose(ms);
+        if (tier === Tier.Offscreen && this.mode === 'events') updateEventsOnly(instance.go, ms);
+        else instance.go.updatePose(ms);
     }
 }

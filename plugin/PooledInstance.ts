@@ -4,6 +4,13 @@ import type { ScheduleEntry } from '../src/Scheduler';
 import type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
 import type { InstanceHygiene } from './InstanceHygiene';
 
+interface Placed {
+    scaleX: number;
+    scaleY: number;
+    scrollFactorX: number;
+    scrollFactorY: number;
+}
+
 /** The plugin's record of one pooled SpineGameObject. */
 export class PooledInstance {
     /** True from `spawn` to `despawn`. */
@@ -12,11 +19,11 @@ export class PooledInstance {
     entry: ScheduleEntry<PooledInstance> | null = null;
     /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
     legacy: LegacyAnimation | null = null;
-    /**
-     * Radius (px, unscaled) of the setup-pose bounds around the object's origin: what the
-     * off-screen test adds to the object's position.
-     */
-    readonly radius: number;
+    /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
+    readonly left: number;
+    readonly top: number;
+    readonly right: number;
+    readonly bottom: number;
 
     constructor(
         readonly go: SpineGameObject,
@@ -24,13 +31,32 @@ export class PooledInstance {
         readonly hygiene: InstanceHygiene,
     ) {
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
-        const left = g.displayOriginX;
-        const top = g.displayOriginY;
-        this.radius = Math.max(
-            Math.hypot(left, top),
-            Math.hypot(g.width - left, top),
-            Math.hypot(left, g.height - top),
-            Math.hypot(g.width - left, g.height - top),
+        this.left = -g.displayOriginX;
+        this.top = -g.displayOriginY;
+        this.right = g.width - g.displayOriginX;
+        this.bottom = g.height - g.displayOriginY;
+    }
+
+    /**
+     * Whether its setup-pose bounds, placed at world (x, y) with its scale, overlap the rectangle
+     * [minX, maxX] × [minY, maxY] seen by a camera scrolled to (scrollX, scrollY). An object with
+     * scroll factor f is drawn where a world point moved by scroll × (1 − f) would be.
+     */
+    overlaps(x: number, y: number, minX: number, minY: number, maxX: number, maxY: number, scrollX: number, scrollY: number): boolean {
+        const go = this.go as unknown as Placed;
+        const sx = go.scaleX;
+        const sy = go.scaleY;
+        const px = x + scrollX * (1 - go.scrollFactorX);
+        const py = y + scrollY * (1 - go.scrollFactorY);
+        const a = this.left * sx;
+        const b = this.right * sx;
+        const c = this.top * sy;
+        const d = this.bottom * sy;
+        return (
+            px + (a < b ? b : a) >= minX &&
+            px + (a < b ? a : b) <= maxX &&
+            py + (c < d ? d : c) >= minY &&
+            py + (c < d ? c : d) <= maxY
         );
     }
 }

@@ -10,7 +10,8 @@ import type { SpineAnimationState } from '../src/legacy/spineState';
 import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
-import { hideInstance, prepareInstance, resetForSpawn } from './instanceState';
+import { dressForSpawn, prepareInstance, retireInstance } from './instanceState';
+import { installCulling } from './culling';
 
 /** Options of {@link SpinePoolPlugin.spawn}. */
 export interface SpawnOptions {
@@ -110,8 +111,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly poolList: Pool<PooledInstance>[] = [];
     private readonly instances = new WeakMap<object, PooledInstance>();
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
-    /** Read by every instance's hygiene, so `configure({ dev })` reaches them all at once. */
-    private readonly flags = { dev: this.options.dev };
+    /** Read by every instance (hygiene, culling), so `configure` reaches them all at once. */
+    private readonly flags = { dev: this.options.dev, cull: this.options.cull, margin: this.options.offscreenMargin };
     /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
     private readonly internalFns: ReadonlySet<Function>;
     private readonly leftovers: Leftover[] = [];
@@ -142,6 +143,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     override start(): void {
         const events = this.systems!.events;
         events.on(SceneEvents.UPDATE, this.update, this);
+        events.on(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
     }
 
@@ -154,6 +156,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const next = resolveOptions(this.options, options);
         this.options = next;
         this.flags.dev = next.dev;
+        this.flags.cull = next.cull;
+        this.flags.margin = next.offscreenMargin;
         this.driver.configure(next);
         this.scheduler.setIntervals(this.intervalsFor(next));
         this.scheduler.setGroupCount(next.groupCount);
@@ -179,7 +183,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const instance = pool.obtain();
         const go = instance.go;
         try {
-            resetForSpawn(go, x, y, options, this.options.dev);
+            dressForSpawn(go, x, y, options, this.options.dev);
         } catch (error) {
             pool.release(instance); // a bad skin or animation name: nothing is handed out
             throw error;
@@ -232,7 +236,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             instance.legacy = null;
         }
         this.clearLeftovers(instance);
-        hideInstance(go);
+        retireInstance(go);
         instance.pool.release(instance);
         if (failure) throw failure;
         return true;
@@ -343,15 +347,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             free += pool.free.length;
             created += pool.created;
         }
-        const tiers = this.scheduler.tierCounts;
+        const scheduler = this.scheduler;
         result.active = active;
         result.free = free;
         result.created = created;
         result.updatedLastFrame = this.scheduler.updatedLastFrame;
-        result.tiers.high = tiers[Tier.High];
-        result.tiers.mid = tiers[Tier.Mid];
-        result.tiers.low = tiers[Tier.Low];
-        result.tiers.offscreen = tiers[Tier.Offscreen];
+        result.tiers.high = scheduler.countIn(Tier.High);
+        result.tiers.mid = scheduler.countIn(Tier.Mid);
+        result.tiers.low = scheduler.countIn(Tier.Low);
+        result.tiers.offscreen = scheduler.countIn(Tier.Offscreen);
         result.leaksCleared = this.leaksCleared;
         return result;
     }
@@ -363,10 +367,21 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.scheduler.step(delta);
     }
 
+    /**
+     * The scene's POST_UPDATE, after the game's `update()` moved things: instances that came into
+     * view since the pass are posed now, so none is drawn stale.
+     */
+    private postUpdate(): void {
+        if (this.options.offscreen === 'lod' || this.scheduler.countIn(Tier.Offscreen) === 0) return;
+        this.driver.refresh(this.options.camera ?? this.systems!.cameras.main);
+        this.scheduler.reevaluate(Tier.Offscreen);
+    }
+
     /** Called by Phaser when the scene shuts down: releases every instance and every hook. */
     shutdown(): void {
         const events = this.systems!.events;
         events.off(SceneEvents.UPDATE, this.update, this);
+        events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.scheduler.clear();
         this.releasing = true;
@@ -397,7 +412,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         intervals[Tier.High] = options.highFrequency;
         intervals[Tier.Mid] = options.midFrequency;
         intervals[Tier.Low] = options.lowFrequency;
-        intervals[Tier.Offscreen] = options.offscreen === 'pause' ? 0 : options.lowFrequency;
+        // 'events': off-screen instances keep exact events at the high interval (cheap: no posing).
+        intervals[Tier.Offscreen] =
+            options.offscreen === 'pause' ? 0 : options.offscreen === 'events' ? options.highFrequency : options.lowFrequency;
         return intervals;
     }
 
@@ -421,6 +438,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const instance = new PooledInstance(go, pool, new InstanceHygiene(go, this.internalFns, this.flags));
         this.instances.set(go, instance);
         go.once(GameObjectEvents.DESTROY, this.onInstanceDestroy, this);
+        installCulling(instance, this.flags);
         const onCreate = this.hooksOf(pool)?.onCreate;
         if (onCreate) {
             // What onCreate attaches belongs to the pool: kept for every owner, never reported.

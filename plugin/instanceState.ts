@@ -27,15 +27,23 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.setActive(false);
 }
 
+type Placed = Phaser.GameObjects.Components.Transform &
+    Phaser.GameObjects.Components.Alpha &
+    Phaser.GameObjects.Components.Depth &
+    Phaser.GameObjects.Components.ScrollFactor & { flipX: boolean; flipY: boolean; name: string };
+
 /**
- * Hides a despawned instance whose leftovers were already removed (see InstanceHygiene): clears its
- * tracks, drops the notifications that clearing queued (so none reaches a later owner when this
- * runs inside a Spine callback), then takes it out of its container and the display list.
+ * Retires a despawned instance whose leftovers were already removed (see InstanceHygiene), so a
+ * free instance is always clean and `spawn` has little to do: clears its tracks and drops the
+ * notifications that queued (none reaches a later owner when this runs inside a Spine callback),
+ * leaves its container and the display list, and goes back to its defaults: transform and display
+ * properties, default skin, setup pose with world transforms (physics reset).
  */
-export function hideInstance(go: SpineGameObject): void {
+export function retireInstance(go: SpineGameObject): void {
     const state = go.animationState;
     state.clearTracks();
     state.clearListenerNotifications();
+    state.timeScale = 1;
     go.beforeUpdateWorldTransforms = noop;
     go.afterUpdateWorldTransforms = noop;
     go.setVisible(false);
@@ -48,14 +56,32 @@ export function hideInstance(go: SpineGameObject): void {
         if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
+
+    const g = go as unknown as Placed;
+    g.setScale(1, 1);
+    g.setRotation(0);
+    g.setAlpha(1);
+    g.setScrollFactor(1, 1);
+    g.flipX = false;
+    g.flipY = false;
+    g.setDepth(0);
+    g.name = '';
+
+    const skeleton = go.skeleton;
+    skeleton.scaleX = 1;
+    skeleton.scaleY = 1;
+    skeleton.color.set(1, 1, 1, 1);
+    if (skeleton.skin !== null) skeleton.setSkin(null as never);
+    skeleton.setToSetupPose();
+    skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
 /**
- * Resets a free instance for its new owner and poses it: position, transform and display
- * properties, skin, setup pose, optional animation whose first frame is applied at once so the
- * instance is never drawn in a stale or setup pose. Validates the options before changing anything.
+ * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
+ * the optional animation, whose first frame is applied at once so the instance is never drawn in
+ * a stale or setup pose. Validates the options before changing anything.
  */
-export function resetForSpawn(go: SpineGameObject, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+export function dressForSpawn(go: SpineGameObject, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
     const skeleton = go.skeleton;
     const data = skeleton.data;
     let skin = null;
@@ -93,39 +119,27 @@ export function resetForSpawn(go: SpineGameObject, x: number, y: number, options
         if (parent !== undefined && (parent === null || typeof parent.remove !== 'function' || !('list' in parent))) {
             throw new PoolError('spawn(): parent must be a Phaser.GameObjects.Container.');
         }
+        if (options.depth !== undefined && (typeof options.depth !== 'number' || Number.isNaN(options.depth))) {
+            throw new PoolError(`spawn(): depth must be a number; got ${options.depth}.`);
+        }
     }
 
-    const g = go as unknown as Phaser.GameObjects.Components.Transform &
-        Phaser.GameObjects.Components.Alpha &
-        Phaser.GameObjects.Components.Visible &
-        Phaser.GameObjects.Components.Depth &
-        Phaser.GameObjects.Components.ScrollFactor & { flipX: boolean; flipY: boolean; name: string };
+    const g = go as unknown as Placed;
     g.setPosition(x, y);
-    g.setScale(1, 1);
-    g.setRotation(0);
-    g.setAlpha(1);
-    g.setScrollFactor(1, 1);
-    g.flipX = false;
-    g.flipY = false;
-    g.setDepth(options?.depth ?? 0);
-    g.name = '';
+    if (options?.depth !== undefined) g.setDepth(options.depth);
     go.setVisible(true);
     go.setActive(true);
-
-    const state = go.animationState;
-    state.timeScale = 1;
-    skeleton.scaleX = 1;
-    skeleton.scaleY = 1;
-    skeleton.color.set(1, 1, 1, 1);
-    if (skeleton.skin !== skin) skeleton.setSkin(skin as never);
-    skeleton.setToSetupPose();
+    if (skin) {
+        skeleton.setSkin(skin);
+        skeleton.setSlotsToSetupPose();
+    }
     if (animation) {
-        state.setAnimationWith(track, animation, loop);
+        go.animationState.setAnimationWith(track, animation, loop);
         // The first frame, applied straight to the skeleton: the AnimationState is left untouched
         // so the first scheduled update still fires the events keyed at time 0.
         animation.apply(skeleton, 0, 0, loop, null as never, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+        skeleton.updateWorldTransform(PHYSICS_RESET);
     }
-    skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
 function warnUnknownOptions(options: SpawnOptions): void {

@@ -28,6 +28,8 @@ export class ScheduleEntry<T> implements GroupMember {
     phase = 0;
     /** Index in its bucket, -1 when frozen or not scheduled. */
     slot = -1;
+    /** Index in its tier's member list. */
+    tierSlot = -1;
     /** True while in a tier whose interval is 0. */
     frozen = false;
     group = -1;
@@ -63,8 +65,10 @@ export class Scheduler<T> {
     frame = 0;
     /** Number of `advance` calls in the last `step`. */
     updatedLastFrame = 0;
-    /** Scheduled entries per tier. */
-    readonly tierCounts: number[] = new Array(TIER_COUNT).fill(0);
+    /** Scheduled entries of each tier (unordered). */
+    private readonly tierMembers: ScheduleEntry<T>[][] = Array.from({ length: TIER_COUNT }, () => []);
+    /** Entries gathered by `reevaluate` (reused). */
+    private readonly scratch: ScheduleEntry<T>[] = [];
 
     private intervals: number[];
     /** Distinct non-zero intervals in use, so a step visits one bucket per interval. */
@@ -89,6 +93,11 @@ export class Scheduler<T> {
         this.intervals = this.checkIntervals(intervals);
         this.groups = new BalancedGroups(groupCount);
         this.collectActiveIntervals();
+    }
+
+    /** Number of scheduled entries in `tier`. */
+    countIn(tier: number): number {
+        return this.tierMembers[tier].length;
     }
 
     /** Number of scheduled entries (not counting ones added during the current pass). */
@@ -153,9 +162,40 @@ export class Scheduler<T> {
         return (entry.frozen ? entry.frozenAt : this.clock) - entry.last;
     }
 
-    /** Re-evaluates the tier of `entry` now. */
-    reclassify(entry: ScheduleEntry<T>): void {
-        if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));
+    /**
+     * Re-evaluates every entry of `tier` now, outside the frame's pass; each one that leaves the
+     * tier is updated at once with the time it is owed (e.g. an instance coming back into view is
+     * posed in the same frame). Mutation from those updates follows the pass rules.
+     * @returns the number of entries that left the tier
+     */
+    reevaluate(tier: number): number {
+        if (this.passing) return 0;
+        const members = this.tierMembers[tier];
+        if (members.length === 0) return 0;
+        const moved = this.scratch;
+        for (let i = 0; i < members.length; i++) moved.push(members[i]);
+        const last = this.frame - 1;
+        let count = 0;
+        this.passing = true;
+        try {
+            for (let i = 0; i < moved.length; i++) {
+                const entry = moved[i];
+                if (entry.state !== SCHEDULED) continue;
+                const next = this.driver.classify(entry.item as T);
+                if (next === tier) continue;
+                this.setTier(entry, next);
+                const ms = this.elapsed(entry, last);
+                entry.last = this.clock;
+                entry.lastFrame = last;
+                count++;
+                this.driver.advance(entry.item as T, ms, next);
+            }
+        } finally {
+            moved.length = 0;
+            this.passing = false;
+            this.flush();
+        }
+        return count;
     }
 
     /** Sets the frame interval of each tier (0 = frozen). During a pass, applied when it ends. */
@@ -280,14 +320,14 @@ export class Scheduler<T> {
     private place(entry: ScheduleEntry<T>, tier: number): void {
         entry.state = SCHEDULED;
         entry.tier = tier;
-        this.tierCounts[tier]++;
+        this.join(entry, tier);
         this.groups.add(entry);
         this.bucket(entry, this.intervals[tier]);
     }
 
     private detach(entry: ScheduleEntry<T>): void {
         this.unbucket(entry);
-        this.tierCounts[entry.tier]--;
+        this.leave(entry);
         const moved = this.groups.remove(entry);
         // A member moved to another group is evaluated now so its tier is never older than
         // `groupCount` frames, whichever group it came from.
@@ -305,10 +345,26 @@ export class Scheduler<T> {
 
     private setTier(entry: ScheduleEntry<T>, tier: number): void {
         if (tier === entry.tier) return;
-        this.tierCounts[entry.tier]--;
-        this.tierCounts[tier]++;
+        this.leave(entry);
+        this.join(entry, tier);
         entry.tier = tier;
         this.rebucket(entry, this.intervals[tier]);
+    }
+
+    private join(entry: ScheduleEntry<T>, tier: number): void {
+        const members = this.tierMembers[tier];
+        entry.tierSlot = members.length;
+        members.push(entry);
+    }
+
+    private leave(entry: ScheduleEntry<T>): void {
+        const members = this.tierMembers[entry.tier];
+        const last = members.pop() as ScheduleEntry<T>;
+        if (last !== entry) {
+            members[entry.tierSlot] = last;
+            last.tierSlot = entry.tierSlot;
+        }
+        entry.tierSlot = -1;
     }
 
     private rebucket(entry: ScheduleEntry<T>, interval: number): void {

@@ -2,14 +2,19 @@ import { PoolError } from './errors';
 
 /**
  * What an instance outside the camera's view (grown by `offscreenMargin`) gets.
+ * - `'events'`: animation time, queued animations, mixes and Spine events stay exact (updated at
+ *   the high tier's interval) but nothing is posed until it is back in view (spine-unity's
+ *   OnlyEventTimelines update, which spine-ts lacks);
  * - `'lod'`: nothing special, distance tiers only (the seed's SpineManager behaviour);
  * - `'low'`: full updates at the low tier's interval;
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.
+ *
+ * With every mode but `'lod'`, an instance that comes back into view is posed in that same frame.
  */
-export type OffscreenMode = 'lod' | 'low' | 'pause';
+export type OffscreenMode = 'events' | 'lod' | 'low' | 'pause';
 
 /** The offscreen modes, in documentation order. */
-export const OFFSCREEN_MODES: readonly OffscreenMode[] = ['lod', 'low', 'pause'];
+export const OFFSCREEN_MODES: readonly OffscreenMode[] = ['events', 'lod', 'low', 'pause'];
 
 /**
  * The parts of a camera the scheduler reads. A Phaser `Cameras.Scene2D.Camera` fits.
@@ -73,15 +78,22 @@ export interface SpinePoolOptions {
     camera: CameraView | null;
     /**
      * What an instance outside the camera view gets; see {@link OffscreenMode}.
-     * @default 'lod'
+     * @default 'events'
      */
     offscreen: OffscreenMode;
     /**
-     * World px added around the camera view (and around an instance's setup-pose bounds) before
-     * an instance counts as off screen, so animated limbs reaching out of the bounds stay posed.
-     * @default 100
+     * World px added around the camera view before an instance's setup-pose bounds count as off
+     * screen (for updates and for culling), so limbs animated out of those bounds stay posed and drawn.
+     * @default 64
      */
     offscreenMargin: number;
+    /**
+     * Skip drawing instances whose bounds (grown by `offscreenMargin`) are outside the view of the
+     * camera rendering them, checked per camera at render time. Instances inside Containers are
+     * always drawn.
+     * @default true
+     */
+    cull: boolean;
     /**
      * Development warnings (leaks, misuse). `false` prints nothing and captures no stacks.
      * @default true, unless `process.env.NODE_ENV` is `'production'` at build time
@@ -111,8 +123,9 @@ export function defaultOptions(): SpinePoolOptions {
         lowFrequency: 4,
         groupCount: 4,
         camera: null,
-        offscreen: 'lod',
-        offscreenMargin: 100,
+        offscreen: 'events',
+        offscreenMargin: 64,
+        cull: true,
         dev: developmentBuild(),
     };
 }
@@ -195,6 +208,7 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     if (typeof next.offscreenMargin !== 'number' || !Number.isFinite(next.offscreenMargin) || next.offscreenMargin < 0) {
         fail('offscreenMargin', 'a finite number of world px >= 0', next.offscreenMargin);
     }
+    if (typeof next.cull !== 'boolean') fail('cull', 'true or false', next.cull);
     if (typeof next.dev !== 'boolean') fail('dev', 'true or false', next.dev);
     return next;
 }

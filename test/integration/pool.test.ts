@@ -197,7 +197,7 @@ describe('pool on the real stack', () => {
     });
 
     test('parent containers: spawned at local (x, y), measured at its world position, taken out on despawn', () => {
-        const pool = t.scene.spinePool;
+        const pool = t.scene.spinePool.configure({ offscreen: 'lod' }); // distance tiers only
         const far = pool.getOptions().midDetailDistance * 3;
         const container = t.scene.add.container(far, 0);
         const go = spawn(10, 20, { parent: container });
@@ -242,7 +242,7 @@ describe('pool on the real stack', () => {
         const plugin = t.scene.spinePool;
         const events = t.scene.sys.events;
         const hooksAfterStart = hooksOf(events, plugin);
-        expect(hooksAfterStart).toEqual(['destroy', 'shutdown', 'start', 'update']);
+        expect(hooksAfterStart).toEqual(['destroy', 'postupdate', 'shutdown', 'start', 'update']);
         for (let round = 0; round < 3; round++) {
             for (let i = 0; i < 5; i++) spawn();
             plugin.despawn(spawn());

@@ -7,6 +7,8 @@ let probe: UpdateProbe;
 
 beforeEach(async () => {
     t = await bootGame();
+    // These tests pin the distance tiers; the off-screen policies have their own tests.
+    t.scene.spinePool.configure({ offscreen: 'lod' });
     probe = new UpdateProbe();
 });
 

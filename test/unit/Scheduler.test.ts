@@ -140,8 +140,8 @@ describe('Scheduler', () => {
         const frames = a.updates.map((u) => u.frame);
         const after = frames.filter((f) => f >= 2);
         for (let i = 1; i < after.length; i++) expect(after[i] - after[i - 1]).toBe(4);
-        expect(scheduler.tierCounts[Tier.Low]).toBe(1);
-        expect(scheduler.tierCounts[Tier.High]).toBe(0);
+        expect(scheduler.countIn(Tier.Low)).toBe(1);
+        expect(scheduler.countIn(Tier.High)).toBe(0);
     });
 
     test('removing items during a pass skips them and updates every other due item exactly once', () => {
@@ -221,7 +221,7 @@ describe('Scheduler', () => {
         a.tier = Tier.High;
         step(10); // back: updated with its own frame only
         expect(a.updates.map((u) => u.ms)).toEqual([10, 10]);
-        expect(scheduler.tierCounts[Tier.Offscreen]).toBe(0);
+        expect(scheduler.countIn(Tier.Offscreen)).toBe(0);
     });
 
     test('changing intervals or groups during a pass takes effect after the pass', () => {

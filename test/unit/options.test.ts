@@ -1,10 +1,10 @@
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../../src/options';
 
 describe('options', () => {
-    test('the defaults are the seed\'s intervals and valid as a whole', () => {
+    test('the defaults are the seed\'s intervals plus events-only updates and culling off screen, valid as a whole', () => {
         const d = defaultOptions();
         expect([d.highFrequency, d.midFrequency, d.lowFrequency, d.groupCount]).toEqual([1, 2, 4, 4]);
-        expect(d.offscreen).toBe('lod');
+        expect([d.offscreen, d.cull]).toEqual(['events', true]);
         expect(resolveOptions(d, {})).toEqual(d);
     });
 
@@ -29,7 +29,8 @@ describe('options', () => {
         [{ highDetailDistance: -1 }, /'highDetailDistance' must be a number of world px >= 0.*got -1/],
         [{ midDetailDistance: NaN }, /'midDetailDistance' must be .*got NaN/],
         [{ highDetailDistance: 3000 }, /'midDetailDistance' must be >= highDetailDistance \(3000\).*got 2000/],
-        [{ offscreen: 'hide' as never }, /'offscreen' must be one of 'lod', 'low', 'pause'; got "hide"/],
+        [{ offscreen: 'hide' as never }, /'offscreen' must be one of 'events', 'lod', 'low', 'pause'; got "hide"/],
+        [{ cull: 1 as never }, /'cull' must be true or false; got 1/],
         [{ offscreenMargin: Infinity }, /'offscreenMargin' must be a finite number.*got Infinity/],
         [{ dev: 'yes' as never }, /'dev' must be true or false; got "yes"/],
         [{ camera: { scrollX: 0 } as never }, /'camera' must be null .*or a camera with scrollX/],

@@ -1,0 +1,186 @@
+import * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { bootGame, type TestGame } from '../harness/game';
+import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
+
+let t: TestGame;
+
+beforeEach(async () => {
+    t = await bootGame();
+});
+
+afterEach(() => t.destroy());
+
+/** A point this many viewports right of the main camera's view (so surely off screen). */
+function offscreenX(viewports = 3): number {
+    const cam = t.scene.cameras.main;
+    return cam.scrollX + cam.width * viewports;
+}
+
+function spawnPair(animation: string, loop = true): [SpineGameObject, SpineGameObject] {
+    const pool = t.scene.spinePool;
+    const seen = pool.spawn(400, 300, 'tiny', 'tiny-atlas', { animation, loop });
+    const hidden = pool.spawn(offscreenX(), 300, 'tiny', 'tiny-atlas', { animation, loop });
+    return [seen, hidden];
+}
+
+/** Records each Spine event and completion with the frame it was heard in. */
+function listen(go: SpineGameObject, frameOf: () => number): string[] {
+    const log: string[] = [];
+    go.animationState.addListener({
+        event: (entry, event) => log.push(`${frameOf()} ${entry.animation!.name} ${event.data.name}@${event.time.toFixed(4)}`),
+        complete: (entry) => log.push(`${frameOf()} ${entry.animation!.name} complete`),
+        start: (entry) => log.push(`${frameOf()} ${entry.animation!.name} start`),
+    });
+    return log;
+}
+
+/** Runs one frame with `inUpdate` called from the game's update(), after the plugin's pass. */
+function frameWithUpdate(inUpdate: () => void): void {
+    t.scene.sys.events.once(Phaser.Scenes.Events.UPDATE, inUpdate);
+    t.step(1);
+}
+
+describe("offscreen: 'events' (the default)", () => {
+    test('an off-screen instance hears the same events, at the same times and frames, as an on-screen one, without being posed', () => {
+        expect(t.scene.spinePool.getOptions().offscreen).toBe('events');
+        let frame = 0;
+        const [seen, hidden] = spawnPair('walk');
+        const pose = boneWorld(hidden);
+        const seenLog = listen(seen, () => frame);
+        const hiddenLog = listen(hidden, () => frame);
+        for (; frame < 120; frame++) t.step(1);
+        expect(t.scene.spinePool.stats().tiers.offscreen).toBe(1);
+        expect(seenLog.filter((l) => l.includes('footstep')).length).toBeGreaterThanOrEqual(4);
+        expect(hiddenLog).toEqual(seenLog);
+        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+        expect(poseDistance(boneWorld(hidden), pose)).toBe(0); // no posing work was done
+        expect(poseDistance(boneWorld(seen), pose)).toBeGreaterThan(1);
+    });
+
+    test('queued animations and completions stay exact off screen', () => {
+        let frame = 0;
+        const [seen, hidden] = spawnPair('attack', false);
+        for (const go of [seen, hidden]) go.animationState.addAnimation(0, 'idle', true, 0);
+        const logs = [listen(seen, () => frame), listen(hidden, () => frame)];
+        for (; frame < 80; frame++) t.step(1);
+        expect(logs[0].some((l) => l.includes('idle start'))).toBe(true);
+        expect(logs[1]).toEqual(logs[0]);
+        expect(hidden.animationState.tracks[0]!.animation!.name).toBe('idle');
+        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+    });
+
+    test('an instance coming back into view (camera moved in update) is posed in that same frame', () => {
+        const [seen, hidden] = spawnPair('walk');
+        hidden.x = seen.x + offscreenX();
+        t.step(37);
+        expect(t.scene.spinePool.stats().tiers.offscreen).toBe(1);
+        expect(poseDistance(boneWorld(hidden), boneWorld(seen))).toBeGreaterThan(1);
+        const cam = t.scene.cameras.main;
+        frameWithUpdate(() => cam.setScroll(cam.scrollX + offscreenX(), cam.scrollY));
+        // Drawn this frame: posed for its current time, exactly as a fresh skeleton would be.
+        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+        const twin = new t.spine.Skeleton(seen.skeleton.data);
+        const state = new t.spine.AnimationState(new t.spine.AnimationStateData(seen.skeleton.data));
+        state.setAnimation(0, 'walk', true).trackTime = seen.animationState.tracks[0]!.trackTime;
+        state.apply(twin);
+        twin.updateWorldTransform(t.spine.Physics.update);
+        expect(poseDistance(boneWorld(hidden), boneWorld({ skeleton: twin } as SpineGameObject))).toBeLessThan(1e-6);
+    });
+
+    test('an instance walking into view by itself is posed in that same frame', () => {
+        const pool = t.scene.spinePool;
+        const walker = pool.spawn(offscreenX(), 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        const probe = new UpdateProbe();
+        probe.watch(walker);
+        t.step(10);
+        expect(probe.callsOf(walker)).toEqual([]); // events only: no posing
+        frameWithUpdate(() => (walker.x = 400));
+        // Posed once, right after the game's update(); its time was kept current by the
+        // events-only updates, so the pose is for 11 frames in.
+        expect(probe.callsOf(walker).length).toBe(1);
+        expect(walker.animationState.tracks[0]!.trackTime).toBeCloseTo(11 / 60, 9);
+        expect(pool.stats().tiers.offscreen).toBe(0);
+        t.step(1);
+        expect(probe.callsOf(walker).length).toBe(2); // and from now on every frame
+    });
+
+    test('an instance whose bounds only touch the view counts as on screen', () => {
+        const cam = t.scene.cameras.main;
+        const go = t.scene.spinePool.spawn(cam.width + 20, 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        t.step(2);
+        expect(go.x).toBeGreaterThan(cam.scrollX + cam.width); // its origin is outside...
+        expect(t.scene.spinePool.stats().tiers.offscreen).toBe(0); // ...but its bounds reach in
+    });
+});
+
+describe("offscreen: 'pause' and 'low'", () => {
+    test("'pause' does nothing off screen; back in view the animation resumes where it stopped", () => {
+        const pool = t.scene.spinePool.configure({ offscreen: 'pause' });
+        const go = pool.spawn(400, 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        t.step(6);
+        frameWithUpdate(() => (go.x = offscreenX()));
+        t.step(pool.getOptions().groupCount); // leaving the view is noticed at its next evaluation
+        expect(pool.stats().tiers.offscreen).toBe(1);
+        const before = go.animationState.tracks[0]!.trackTime;
+        t.step(30);
+        expect(go.animationState.tracks[0]!.trackTime).toBe(before);
+        frameWithUpdate(() => (go.x = 400));
+        expect(go.animationState.tracks[0]!.trackTime).toBeCloseTo(before + 1 / 60, 9);
+    });
+
+    test("'low' updates off-screen instances fully at the low tier's interval", () => {
+        t.scene.spinePool.configure({ offscreen: 'low', lowFrequency: 3 });
+        const go = t.scene.spinePool.spawn(offscreenX(), 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        const probe = new UpdateProbe();
+        probe.watch(go);
+        for (let i = 0; i < 12; i++) {
+            t.step(1);
+            probe.frame++;
+        }
+        const frames = probe.callsOf(go).map((c) => c.frame);
+        expect(frames.length).toBe(4);
+        for (let i = 1; i < frames.length; i++) expect(frames[i] - frames[i - 1]).toBe(3);
+    });
+});
+
+describe('render culling', () => {
+    function cameraLooking(x: number, y: number): Phaser.Cameras.Scene2D.Camera {
+        const cam = t.scene.cameras.add(0, 0, 800, 600);
+        cam.centerOn(x, y);
+        cam.preRender(); // what the renderer does before drawing: refreshes worldView
+        return cam;
+    }
+
+    test('a camera that cannot see an instance does not draw it; one that can, does', () => {
+        const go = t.scene.spinePool.spawn(3000, 300, 'tiny', 'tiny-atlas');
+        const main = t.scene.cameras.main;
+        main.preRender();
+        const other = cameraLooking(3000, 300);
+        expect(go.willRender(main)).toBe(false);
+        expect(go.willRender(other)).toBe(true);
+        go.x = 400;
+        expect(go.willRender(main)).toBe(true);
+        expect(go.willRender(other)).toBe(false);
+    });
+
+    test('culling keeps a margin for animated limbs, can be switched off, and never applies inside containers', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        main.preRender();
+        const margin = pool.getOptions().offscreenMargin;
+        const go = pool.spawn(0, 300, 'tiny', 'tiny-atlas');
+        const right = go.width - go.displayOriginX; // setup bounds right of the origin
+        go.x = -right - margin / 2; // bounds outside the view, but within the margin
+        expect(go.willRender(main)).toBe(true);
+        go.x = -right - margin * 2;
+        expect(go.willRender(main)).toBe(false);
+        pool.configure({ cull: false });
+        expect(go.willRender(main)).toBe(true);
+        pool.configure({ cull: true });
+        const inBox = pool.spawn(-5000, 0, 'tiny', 'tiny-atlas', { parent: t.scene.add.container(0, 0) });
+        expect(inBox.willRender(main)).toBe(true);
+        go.setVisible(false);
+        expect(go.willRender(main)).toBe(false); // spine-phaser's own rules still apply
+    });
+});

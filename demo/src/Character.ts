@@ -1,6 +1,7 @@
 import type { AnimationStateListener, Event as SpineEvent, SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
 import { WrapMode, type LegacyAnimation, type SpinePoolPlugin } from 'phaser-spine-pool';
 import { playDeath } from './death';
+import { between } from './random';
 import { WORLD_HEIGHT, WORLD_WIDTH } from './settings';
 
 /** What a character is doing; the living acts are also the names of their animations. */
@@ -22,8 +23,6 @@ const EDGE = 80;
 /** Crossfade between acts, seconds. */
 const MIX = 0.2;
 
-const between = (min: number, max: number): number => min + Math.random() * (max - min);
-
 /**
  * One crowd member, bound for good to one pooled Spine instance: the pool hands the same game
  * object out again after a despawn, and its Character (with its one listener object) is reused.
@@ -32,8 +31,6 @@ export class Character {
     act: Act = 'idle';
     /** Index in the crowd's member list (for O(1) removal). */
     index = -1;
-    /** Spawned by the leaky-wave button: carries a listener nobody removes. */
-    leaky = false;
     private vx = 0;
     private vy = 0;
     private nextThink = 0;
@@ -67,7 +64,6 @@ export class Character {
         this.anim = anim;
         this.act = 'idle';
         this.vx = this.vy = 0;
-        this.leaky = false;
         this.nextThink = now;
         this.diesAt = now + lifetime;
     }

@@ -2,6 +2,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { SpinePoolPlugin } from 'phaser-spine-pool';
 import { Character, type CharacterOwner } from './Character';
 import { leakyListener } from './leakyListener';
+import { between } from './random';
 import { WORLD_HEIGHT, WORLD_WIDTH } from './settings';
 import { KINDS, pickKind, SKINS } from './skeletons';
 
@@ -22,8 +23,6 @@ export interface EventCounts {
     hit: number;
     fall: number;
 }
-
-const between = (min: number, max: number): number => min + Math.random() * (max - min);
 
 /**
  * The population: spawns from the plugin's pools, lets each character live, die and be
@@ -94,12 +93,9 @@ export class Crowd implements CharacterOwner {
             const cx = Math.min(Math.max(x + Math.cos(angle) * r, 100), WORLD_WIDTH - 100);
             const cy = Math.min(Math.max(y + Math.sin(angle) * r * 0.6, 200), WORLD_HEIGHT - 100);
             const character = this.spawn(now, cx, cy, between(minLife, maxLife));
-            if (leaky) {
-                // The bug on display: added here and never removed. The plugin cleans it up on
-                // despawn and, in dev mode, warns naming it and where it was added.
-                character.go.animationState.addListener(leakyListener);
-                character.leaky = true;
-            }
+            // The bug on display: added here and never removed. The plugin cleans it up on
+            // despawn and, in dev mode, warns naming it and where it was added.
+            if (leaky) character.go.animationState.addListener(leakyListener);
         }
         this.waves++;
     }

@@ -43,7 +43,8 @@ export class CrowdScene extends Phaser.Scene {
 
         const pool = poolOf(this);
         const support = offscreenSupport(pool);
-        if (support.get(this.settings.offscreen) === null) applyOffscreen(pool, this.settings.offscreen);
+        const offscreen = this.settings.offscreen;
+        if (offscreen && support.get(offscreen) === null) applyOffscreen(pool, offscreen);
         const lod = new LodSwitch(pool);
         lod.set(this.settings.lod);
 

@@ -3,6 +3,7 @@ import type { Crowd } from './Crowd';
 import type { FrameMetrics } from './FrameMetrics';
 import { scoreboard } from './leakyListener';
 import type { LodSwitch } from './LodSwitch';
+import { applyCull, readCull } from './cullOption';
 import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
 import type { OffscreenChoice } from './settings';
 import type { TierOverlay } from './TierOverlay';
@@ -53,6 +54,9 @@ export class Hud {
     private readonly lodBox = element<HTMLInputElement>('lod');
     private readonly tiersBox = element<HTMLInputElement>('tiers');
     private readonly offscreen = element<HTMLSelectElement>('offscreen');
+    private readonly cullBox = element<HTMLInputElement>('cull');
+    /** Whether this plugin build has the `cull` option. */
+    private readonly canCull: boolean;
 
     constructor(private readonly model: HudModel) {
         this.stats = model.pool.stats();
@@ -84,6 +88,13 @@ export class Hud {
             const choice = this.offscreen.value as OffscreenChoice;
             if (OFFSCREEN_CHOICES.includes(choice)) applyOffscreen(model.pool, choice);
         });
+
+        const cull = readCull(model.pool);
+        this.canCull = cull !== null;
+        this.cullBox.checked = cull === true;
+        this.cullBox.disabled = !this.canCull || !model.lod.enabled;
+        if (!this.canCull) this.cullBox.parentElement!.title = 'not in this plugin version';
+        this.cullBox.addEventListener('change', () => applyCull(model.pool, this.cullBox.checked));
 
         element('leaky').addEventListener('click', () => model.leakyWave());
         element('kill').addEventListener('click', () => model.killHalf());
@@ -125,9 +136,12 @@ export class Hud {
             (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
     }
 
+    /** LOD off pins the options stock spine-phaser would have, so their controls rest meanwhile. */
     private setLod(on: boolean): void {
         this.model.lod.set(on);
         this.lodBox.checked = on;
         this.offscreen.disabled = !on;
+        this.cullBox.disabled = !on || !this.canCull;
+        if (this.canCull) this.cullBox.checked = readCull(this.model.pool) === true;
     }
 }

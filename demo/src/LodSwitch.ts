@@ -1,4 +1,5 @@
 import type { SpinePoolOptions, SpinePoolPlugin } from 'phaser-spine-pool';
+import { readCull } from './cullOption';
 
 /** The options LOD-off overrides, saved to be restored. */
 type Saved = Pick<SpinePoolOptions, 'highDetailDistance' | 'midDetailDistance' | 'highFrequency' | 'offscreen'> & { cull?: boolean };
@@ -23,14 +24,13 @@ export class LodSwitch {
             this.saved = null;
             return;
         }
-        const options = this.pool.getOptions();
-        const { highDetailDistance, midDetailDistance, highFrequency, offscreen } = options;
+        const { highDetailDistance, midDetailDistance, highFrequency, offscreen } = this.pool.getOptions();
         const stock: Partial<Saved> = { highDetailDistance: Infinity, midDetailDistance: Infinity, highFrequency: 1, offscreen: 'lod' };
         this.saved = { highDetailDistance, midDetailDistance, highFrequency, offscreen };
         // Stock spine-phaser draws off-screen instances too: where the plugin has a `cull`
-        // option (a later version), LOD-off turns it off as well.
-        const cull = (options as { cull?: unknown }).cull;
-        if (typeof cull === 'boolean') {
+        // option, LOD-off turns it off as well.
+        const cull = readCull(this.pool);
+        if (cull !== null) {
             this.saved.cull = cull;
             stock.cull = false;
         }

@@ -17,8 +17,8 @@ export interface DemoSettings {
     lod: boolean;
     /** Tier markers under the characters and the LOD distance rings. */
     tiers: boolean;
-    /** The plugin's `offscreen` option. */
-    offscreen: OffscreenChoice;
+    /** The plugin's `offscreen` option; null keeps the plugin's default. */
+    offscreen: OffscreenChoice | null;
     /** Phaser's renderer: WebGL when the browser has it (the default), or Canvas on request. */
     renderer: 'auto' | 'canvas';
 }
@@ -35,7 +35,7 @@ export function readSettings(search: string): DemoSettings {
         count: Number.isFinite(count) ? Math.max(0, Math.min(MAX_CROWD, Math.round(count))) : DEFAULT_CROWD,
         lod: flag(params.get('lod'), true),
         tiers: flag(params.get('tiers'), false),
-        offscreen: offscreen === 'low' || offscreen === 'pause' || offscreen === 'events' ? offscreen : 'lod',
+        offscreen: offscreen === 'lod' || offscreen === 'low' || offscreen === 'pause' || offscreen === 'events' ? offscreen : null,
         renderer: params.get('renderer') === 'canvas' ? 'canvas' : 'auto',
     };
 }

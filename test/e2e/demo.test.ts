@@ -113,7 +113,9 @@ describeInBrowser('the demo in real Chromium', () => {
     }, 240_000);
 
     async function checkDemo(): Promise<void> {
-        await page.goto(`${server!.url}?count=${CROWD}`);
+        // offscreen=lod: distance tiers only, so updatedLastFrame counts exactly the LOD saving
+        // (whatever the plugin's default offscreen mode is).
+        await page.goto(`${server!.url}?count=${CROWD}&offscreen=lod`);
         await page.waitForFunction(
             (crowd) => {
                 try {

@@ -8,8 +8,10 @@ import type { SpinePoolOptions } from '../src/options';
 import { bootGame, FRAME_MS, type TestGame } from '../test/harness/game';
 import { preset, type PresetName } from '../test/skeletons/presets';
 
-export const VIEW_WIDTH = 800;
-export const VIEW_HEIGHT = 600;
+/** The game's size (the viewport). `BENCH_VIEW=1280x720` changes it. */
+const [viewWidth, viewHeight] = (process.env.BENCH_VIEW ?? '800x600').split('x').map(Number);
+export const VIEW_WIDTH = viewWidth;
+export const VIEW_HEIGHT = viewHeight;
 export const WORLD_WIDTH = VIEW_WIDTH * 4;
 export const WORLD_HEIGHT = VIEW_HEIGHT * 4;
 

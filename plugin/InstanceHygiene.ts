@@ -10,13 +10,7 @@ export interface Leftover {
     site: string | null;
 }
 
-/** Frames between `callSite` and the game's call: callSite, then the wrapper the game called. */
-const CALLER = 2;
-
 interface Emitter {
-    on(event: string | symbol, fn: Function, context?: unknown): unknown;
-    once(event: string | symbol, fn: Function, context?: unknown): unknown;
-    addListener(event: string | symbol, fn: Function, context?: unknown): unknown;
     off(event: string | symbol, fn?: Function, context?: unknown): unknown;
     eventNames(): (string | symbol)[];
     listeners(event: string | symbol): Function[];
@@ -31,14 +25,21 @@ interface SceneParts {
     tweens?: { getTweensOf(target: unknown): TweenLike[] };
 }
 
+/** The plugin's settings every instance reads (shared, so `configure` reaches them all at once). */
+export interface InstanceFlags {
+    dev: boolean;
+    cull: boolean;
+    margin: number;
+}
+
 /**
  * Listener bookkeeping for one pooled instance (seed 000's patched AnimationState, seed 003's
- * dispatch-safe removal), installed once when the instance is built:
+ * dispatch-safe removal). The pooled classes (see pooledClasses.ts) report to it:
  *
  * - `animationState.addListener / removeListener / clearListeners` go to a {@link StateListeners}
  *   list that Spine reaches through a single dispatcher, so removal during dispatch is safe and
- *   every listener is recorded;
- * - each TrackEntry's `listener` field records where it was set (dev mode);
+ *   every listener is recorded with its call site (dev mode);
+ * - each TrackEntry remembers the call site of the game call that created it (dev mode);
  * - the game object's `on / once / addListener` record where each function was added (dev mode).
  *
  * `clean` removes what the previous owner left: listeners of all three kinds and running tweens,
@@ -48,6 +49,11 @@ interface SceneParts {
  */
 export class InstanceHygiene {
     readonly listeners = new StateListeners();
+    /**
+     * While true (during the onCreate hook), AnimationState listeners the game adds belong to the
+     * pool: kept for every owner, never reported.
+     */
+    building = false;
     private readonly emitterSites = new Map<Function, string>();
     private readonly entrySites = new WeakMap<object, string>();
     private readonly internalEntryListeners = new WeakSet<object>();
@@ -57,13 +63,9 @@ export class InstanceHygiene {
     constructor(
         private readonly go: SpineGameObject,
         internalFns: ReadonlySet<Function>,
-        /** Shared with the plugin: `dev` says whether to capture call sites. */
-        private readonly flags: { readonly dev: boolean },
+        readonly flags: Readonly<InstanceFlags>,
     ) {
         this.ownFns = new Set(internalFns);
-        this.patchAnimationState();
-        this.patchTrackEntries();
-        this.patchEmitter();
     }
 
     /**
@@ -81,15 +83,19 @@ export class InstanceHygiene {
         this.listeners.add(listener, null, 'plugin');
     }
 
-    /**
-     * While true (during the onCreate hook), AnimationState listeners the game adds belong to the
-     * pool: kept for every owner, never reported.
-     */
-    building = false;
-
     /** Marks a TrackEntry listener object as the plugin's own. */
     markInternalEntryListener(listener: object): void {
         this.internalEntryListeners.add(listener);
+    }
+
+    /** Dev mode: remembers where `fn` was added to the emitter (`depth`: frames above callSite). */
+    recordEmitterSite(fn: Function, depth: number): void {
+        if (this.flags.dev && typeof fn === 'function') this.emitterSites.set(fn, callSite(depth));
+    }
+
+    /** Remembers the call site of the game call that created `entry`. */
+    recordEntrySite(entry: object, site: string): void {
+        this.entrySites.set(entry, site);
     }
 
     /**
@@ -139,69 +145,12 @@ export class InstanceHygiene {
         if (!listener) return;
         if (!this.internalEntryListeners.has(listener)) {
             const name = entry.animation ? `'${entry.animation.name}'` : '(empty)';
+            const site = this.entrySites.get(entry);
             out.push({
-                what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`,
-                site: this.entrySites.get(entry) ?? null,
+                what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}${site ? ` on the entry created at ${site}` : ''}`,
+                site: null,
             });
         }
         entry.listener = null;
-    }
-
-    private patchAnimationState(): void {
-        const state = this.go.animationState;
-        const list = this.listeners;
-        state.clearListeners();
-        state.addListener(list.dispatcher);
-        const hygiene = this;
-        // Own properties shadow the prototype methods for this instance only.
-        state.addListener = function addListener(listener: StateListener) {
-            if (!listener) throw new Error('listener cannot be null.');
-            const site = hygiene.flags.dev ? callSite(CALLER) : null;
-            if (!list.add(listener, site, hygiene.building ? 'pool' : 'game') && hygiene.flags.dev) {
-                console.warn(
-                    `phaser-spine-pool: animationState.addListener(${describeListener(listener)}) at ${site}: ` +
-                        'this listener object is already added; the duplicate was ignored so it is not called twice per event.',
-                );
-            }
-        };
-        state.removeListener = function removeListener(listener: StateListener) {
-            list.remove(listener);
-        };
-        state.clearListeners = function clearListeners() {
-            list.clear();
-        };
-    }
-
-    private patchTrackEntries(): void {
-        const pool = this.go.animationState.trackEntryPool as unknown as { instantiator: () => TrackEntry };
-        const make = pool.instantiator;
-        const hygiene = this;
-        pool.instantiator = () => {
-            const entry = make();
-            let value = entry.listener;
-            Object.defineProperty(entry, 'listener', {
-                configurable: true,
-                enumerable: true,
-                get: () => value,
-                set(listener) {
-                    value = listener;
-                    if (listener && hygiene.flags.dev) hygiene.entrySites.set(entry, callSite(CALLER));
-                },
-            });
-            return entry;
-        };
-    }
-
-    private patchEmitter(): void {
-        const emitter = this.go as unknown as Emitter;
-        const sites = this.emitterSites;
-        const hygiene = this;
-        for (const method of ['on', 'once', 'addListener'] as const) {
-            const original = emitter[method];
-            emitter[method] = function (this: Emitter, event: string | symbol, fn: Function, context?: unknown) {
-                if (hygiene.flags.dev && typeof fn === 'function') sites.set(fn, callSite(CALLER));
-                return original.call(this, event, fn, context);
-            };
-        }
     }
 }

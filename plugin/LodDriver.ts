@@ -1,7 +1,7 @@
 import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options';
 import type { ScheduleDriver } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
-import { updateEventsOnly } from './eventsOnly';
+import { quietTime, updateEventsOnly } from './eventsOnly';
 import type { PooledInstance } from './PooledInstance';
 
 interface Placed {
@@ -88,11 +88,16 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         return d2 < this.high2 ? Tier.High : d2 < this.mid2 ? Tier.Mid : Tier.Low;
     }
 
-    advance(instance: PooledInstance, ms: number, tier: number): void {
+    advance(instance: PooledInstance, ms: number, tier: number): number {
         const legacy = instance.legacy;
         // Queued Legacy plays start inside this update at their exact moment.
         if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
-        if (tier === Tier.Offscreen && this.mode === 'events') updateEventsOnly(instance.go, ms);
-        else instance.go.updatePose(ms);
+        if (tier === Tier.Offscreen && this.mode === 'events') {
+            updateEventsOnly(instance.go, ms);
+            // Off screen it sleeps until its next event, completion or track end.
+            return legacy !== null && legacy.pending ? 0 : quietTime(instance.go);
+        }
+        instance.go.updatePose(ms);
+        return 0;
     }
 }

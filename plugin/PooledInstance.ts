@@ -2,7 +2,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
 import type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
-import type { InstanceHygiene } from './InstanceHygiene';
+import type { InstanceFlags, InstanceHygiene } from './InstanceHygiene';
 
 interface Placed {
     scaleX: number;
@@ -29,6 +29,10 @@ export class PooledInstance {
         readonly go: SpineGameObject,
         readonly pool: Pool<PooledInstance>,
         readonly hygiene: InstanceHygiene,
+        /** The plugin's settings, shared by all its instances. */
+        readonly flags: Readonly<InstanceFlags>,
+        /** The plugin, told when the instance's animation state changes. */
+        readonly host: { wake(instance: PooledInstance): void },
     ) {
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         this.left = -g.displayOriginX;

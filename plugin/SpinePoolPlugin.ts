@@ -1,9 +1,10 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { callSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
 import { Pool } from '../src/Pool';
-import { Scheduler } from '../src/Scheduler';
+import { ON_DEMAND, Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
 import { LegacyAnimation } from '../src/legacy/LegacyAnimation';
 import type { SpineAnimationState } from '../src/legacy/spineState';
@@ -11,7 +12,7 @@ import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
 import { dressForSpawn, prepareInstance, retireInstance } from './instanceState';
-import { installCulling } from './culling';
+import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
 
 /** Options of {@link SpinePoolPlugin.spawn}. */
 export interface SpawnOptions {
@@ -182,11 +183,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const pool = this.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
         const go = instance.go;
+        const state = go.animationState as unknown as { creatingSite: string | null };
+        // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
+        if (this.options.dev && options?.animation !== undefined) state.creatingSite = callSite(2);
         try {
             dressForSpawn(go, x, y, options, this.options.dev);
         } catch (error) {
             pool.release(instance); // a bad skin or animation name: nothing is handed out
             throw error;
+        } finally {
+            state.creatingSite = null;
         }
         const parent = options?.parent;
         if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
@@ -305,9 +311,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
                 sinceUpdate: () => (instance.entry ? scheduler.sinceUpdate(instance.entry) / 1000 : 0),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
+                changed: () => this.wake(instance),
             });
         }
         return instance.legacy;
+    }
+
+    /** @internal An instance's animation state changed: one sleeping off screen is updated next frame. */
+    wake(instance: PooledInstance): void {
+        if (instance.entry) this.scheduler.wake(instance.entry);
     }
 
     /** Whether `go` is currently spawned from this pool. */
@@ -412,9 +424,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         intervals[Tier.High] = options.highFrequency;
         intervals[Tier.Mid] = options.midFrequency;
         intervals[Tier.Low] = options.lowFrequency;
-        // 'events': off-screen instances keep exact events at the high interval (cheap: no posing).
-        intervals[Tier.Offscreen] =
-            options.offscreen === 'pause' ? 0 : options.offscreen === 'events' ? options.highFrequency : options.lowFrequency;
+        // 'events': off-screen instances are updated (events only, no posing) when their next
+        // event, completion or track end is due.
+        intervals[Tier.Offscreen] = options.offscreen === 'pause' ? 0 : options.offscreen === 'events' ? ON_DEMAND : options.lowFrequency;
         return intervals;
     }
 
@@ -435,10 +447,14 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const factory = (this.systems!.add as unknown as { spine?: SpineFactory }).spine;
         const go = factory!.call(this.systems!.add, 0, 0, pool.dataKey, pool.atlasKey);
         prepareInstance(go, this.systems!.updateList);
-        const instance = new PooledInstance(go, pool, new InstanceHygiene(go, this.internalFns, this.flags));
+        const instance = new PooledInstance(go, pool, new InstanceHygiene(go, this.internalFns, this.flags), this.flags, this);
         this.instances.set(go, instance);
+        pooled.set(go, instance);
+        // The pooled behaviour comes from subclasses, not from methods set on the objects.
+        Object.setPrototypeOf(go, pooledGameObjectClass(Object.getPrototypeOf(go).constructor).prototype);
+        const State = pooledAnimationStateClass(Object.getPrototypeOf(go.animationState).constructor);
+        go.animationState = new State(go.animationStateData, instance);
         go.once(GameObjectEvents.DESTROY, this.onInstanceDestroy, this);
-        installCulling(instance, this.flags);
         const onCreate = this.hooksOf(pool)?.onCreate;
         if (onCreate) {
             // What onCreate attaches belongs to the pool: kept for every owner, never reported.

@@ -3,12 +3,19 @@ import { MIX_BLEND_SETUP, MIX_DIRECTION_IN } from './spineConstants';
 
 /** The spine-core internals an events-only update drives (the same in 4.2 and 4.3). */
 interface Timeline {
+    frames: ArrayLike<number>;
     apply(skeleton: unknown, lastTime: number, time: number, events: unknown[], alpha: number, blend: number, direction: number): void;
 }
 interface Entry {
     animation: { timelines: Timeline[] } | null;
     mixingFrom: Entry | null;
+    next: Entry | null;
     delay: number;
+    loop: boolean;
+    timeScale: number;
+    trackEnd: number;
+    animationStart: number;
+    animationEnd: number;
     reverse: boolean;
     eventThreshold: number;
     animationLast: number;
@@ -20,6 +27,7 @@ interface Entry {
     getAnimationTime(): number;
 }
 interface State {
+    timeScale: number;
     tracks: (Entry | null)[];
     events: unknown[];
     queue: { drain(): void };
@@ -37,6 +45,65 @@ function eventTimelinesOf(animation: { timelines: Timeline[] }): Timeline[] {
         eventTimelines.set(animation, found);
     }
     return found;
+}
+
+/** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
+export const MAX_SLEEP = 250;
+
+/** How early (ms) a sleeper wakes before its moment, so rounding never makes it late. */
+const EARLY = 0.01;
+
+const eventKeys = new WeakMap<object, number[]>();
+
+/** Sorted times of all event keys of an animation (found once per animation). */
+function eventKeysOf(animation: { timelines: Timeline[] }): number[] {
+    let keys = eventKeys.get(animation);
+    if (!keys) {
+        keys = [];
+        for (const timeline of eventTimelinesOf(animation)) for (let i = 0; i < timeline.frames.length; i++) keys.push(timeline.frames[i]);
+        keys.sort((a, b) => a - b);
+        eventKeys.set(animation, keys);
+    }
+    return keys;
+}
+
+/**
+ * How long (ms of game time) `go` can go without an events-only update and still have every
+ * event, completion and track end dispatched in the very frame a per-frame update would: the time
+ * to its next such moment, less a hair, at most MAX_SLEEP. 0 while anything is in transition (a
+ * mix, a queued or delayed entry, a reversed one), which is then updated every frame.
+ */
+export function quietTime(go: SpineGameObject): number {
+    const state = go.animationState as unknown as State;
+    const scale = state.timeScale;
+    if (scale <= 0) return MAX_SLEEP;
+    const tracks = state.tracks;
+    let quiet = Infinity; // seconds of game time
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (!entry) continue;
+        if (entry.mixingFrom || entry.next || entry.delay > 0 || entry.reverse) return 0;
+        const rate = entry.timeScale * scale;
+        if (rate <= 0) continue;
+        const start = entry.animationStart;
+        const duration = entry.animationEnd - start;
+        if (duration <= 0) return 0;
+        const time = entry.trackTime;
+        const keys = eventKeysOf(entry.animation!);
+        let ahead = entry.trackEnd - time; // track seconds to the next moment
+        // Where it is in the animation: within the current loop, or since the start.
+        const into = entry.loop ? time % duration : time;
+        if (into < duration) ahead = Math.min(ahead, duration - into); // a loop or the animation completes
+        for (let k = 0; k < keys.length; k++) {
+            const key = keys[k] - start;
+            if (key > into && key <= duration) {
+                ahead = Math.min(ahead, key - into);
+                break;
+            }
+        }
+        quiet = Math.min(quiet, Math.max(0, ahead) / rate);
+    }
+    return Math.min(MAX_SLEEP, Math.max(0, quiet * 1000 - EARLY));
 }
 
 /**

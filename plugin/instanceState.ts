@@ -16,12 +16,11 @@ interface Container {
 
 /**
  * Takes a freshly built instance out of the scene: off the UpdateList (the scheduler updates it)
- * and the display list, hidden and inactive. `preUpdate` is shadowed by a no-op so an instance
- * put back on the UpdateList (e.g. by `this.add.existing(go)`) is still never updated twice.
+ * and the display list, hidden and inactive. (Its pooled class also makes `preUpdate` a no-op, so
+ * one put back on the UpdateList, e.g. by `this.add.existing(go)`, is still never updated twice.)
  */
 export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObjects.UpdateList): void {
     updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
-    (go as unknown as { preUpdate: () => void }).preUpdate = noop;
     go.removeFromDisplayList();
     go.setVisible(false);
     go.setActive(false);

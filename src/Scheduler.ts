@@ -1,3 +1,4 @@
+import { AlarmHeap } from './AlarmHeap';
 import { BalancedGroups, type GroupMember } from './BalancedGroups';
 import { TIER_COUNT } from './Tier';
 
@@ -5,9 +6,16 @@ import { TIER_COUNT } from './Tier';
 export interface ScheduleDriver<T> {
     /** The tier `item` belongs in now (e.g. from its distance to the camera). */
     classify(item: T): number;
-    /** Advances `item` by `ms`, the exact time since its previous update (the sum of frame deltas). */
-    advance(item: T, ms: number, tier: number): void;
+    /**
+     * Advances `item` by `ms`, the exact time since its previous update (the sum of frame deltas).
+     * For a tier updated on demand (interval `ON_DEMAND`) it returns the ms of game time until the
+     * item must be updated again; the return value is ignored for other tiers.
+     */
+    advance(item: T, ms: number, tier: number): number | void;
 }
+
+/** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
+export const ON_DEMAND = -1;
 
 const IDLE = 0;
 const SCHEDULED = 1;
@@ -22,8 +30,14 @@ export class ScheduleEntry<T> implements GroupMember {
     item: T | null = null;
     /** Tier, or -1 while not scheduled. */
     tier = -1;
-    /** Frame interval of the entry's tier; 0 = frozen (no update, no time accrues). */
+    /** Frame interval of the entry's tier; 0 = frozen (no update, no time accrues), ON_DEMAND = alarms. */
     interval = 0;
+    /** Serial of its pending alarm (ON_DEMAND tiers); bumping it cancels the alarm. */
+    alarm = 0;
+    /** Frame from which its pending alarm may ring (never in the frame that set it from an update). */
+    alarmFrame = 0;
+    /** Clock time (ms) its pending alarm rings at. */
+    alarmTime = 0;
     /** Phase inside its interval: updated on frames where `frame % interval === phase`. */
     phase = 0;
     /** Index in its bucket, -1 when frozen or not scheduled. */
@@ -56,6 +70,10 @@ export class ScheduleEntry<T> implements GroupMember {
  * - Mutation during a pass is planned: entries added during a pass are updated from the next
  *   frame, entries removed during a pass are skipped at once and detached when the pass ends.
  *
+ * - A tier whose interval is ON_DEMAND is updated when its driver asks: each update returns the
+ *   game time until the next one, and the entry is updated in the first frame whose clock has
+ *   reached it (never twice in a frame). Interval 0 freezes a tier (no update, no time accrues).
+ *
  * Time is injected: `step(delta)` advances the clock, nothing reads a real clock.
  */
 export class Scheduler<T> {
@@ -84,6 +102,10 @@ export class Scheduler<T> {
     private readonly spare: ScheduleEntry<T>[] = [];
     /** The last RING frame deltas, by frame % RING. */
     private readonly deltas = new Float64Array(RING);
+    /** Alarms of entries in on-demand tiers, by clock time. */
+    private readonly alarms = new AlarmHeap<ScheduleEntry<T>>();
+    /** Alarms that rang too early in their frame, pushed back after the loop (reused). */
+    private readonly deferred: ScheduleEntry<T>[] = [];
 
     constructor(
         private readonly driver: ScheduleDriver<T>,
@@ -105,7 +127,7 @@ export class Scheduler<T> {
         return this.groups.size;
     }
 
-    /** Current interval per tier (0 = frozen). */
+    /** Current interval per tier (0 = frozen, ON_DEMAND = alarms). */
     get tierIntervals(): readonly number[] {
         return this.intervals;
     }
@@ -258,12 +280,61 @@ export class Scheduler<T> {
                     driver.advance(entry.item as T, ms, entry.tier);
                 }
             }
+            updated += this.ringAlarms(frame, clock);
         } finally {
             this.passing = false;
             this.updatedLastFrame = updated;
             this.frame = frame + 1;
             this.flush();
         }
+    }
+
+    /**
+     * Updates the on-demand entries whose alarm time has come (clock >= alarm time), each at most
+     * once per frame, and sets their next alarm from what `advance` returns.
+     */
+    private ringAlarms(frame: number, clock: number): number {
+        const alarms = this.alarms;
+        const deferred = this.deferred;
+        let updated = 0;
+        while (alarms.peekTime() <= clock) {
+            const entry = alarms.pop();
+            if (alarms.poppedSerial !== entry.alarm || entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) continue;
+            if (entry.alarmFrame > frame) {
+                deferred.push(entry); // set by an update this frame: rings from the next one
+                continue;
+            }
+            const ms = this.elapsed(entry, frame);
+            entry.last = clock;
+            entry.lastFrame = frame;
+            updated++;
+            const next = this.driver.advance(entry.item as T, ms, entry.tier);
+            if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
+                entry.alarm++;
+                entry.alarmFrame = frame + 1;
+                entry.alarmTime = clock + (typeof next === 'number' && next > 0 ? next : 0);
+                deferred.push(entry);
+            }
+        }
+        for (let i = 0; i < deferred.length; i++) alarms.push(deferred[i].alarmTime, deferred[i], deferred[i].alarm);
+        deferred.length = 0;
+        return updated;
+    }
+
+    /** Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass or the next one. */
+    private arm(entry: ScheduleEntry<T>): void {
+        entry.alarm++;
+        entry.alarmFrame = this.passing ? this.frame + 1 : this.frame;
+        entry.alarmTime = this.clock;
+        this.alarms.push(entry.alarmTime, entry, entry.alarm);
+    }
+
+    /**
+     * Asks for an update of `entry` at the next opportunity when its tier is updated on demand
+     * (its state changed in a way the driver's last answer did not foresee). No-op otherwise.
+     */
+    wake(entry: ScheduleEntry<T>): void {
+        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) this.arm(entry);
     }
 
     /**
@@ -282,6 +353,7 @@ export class Scheduler<T> {
 
     /** Unschedules everything. */
     clear(): void {
+        this.alarms.clear();
         this.forEachScheduled((entry) => {
             this.detach(entry);
             this.recycle(entry);
@@ -386,6 +458,10 @@ export class Scheduler<T> {
             entry.frozenAt = this.clock;
             return;
         }
+        if (interval === ON_DEMAND) {
+            this.arm(entry);
+            return;
+        }
         const phases = this.buckets[interval];
         // At most 16 phases: pick the least loaded so per-frame work stays flat.
         let phase = 0;
@@ -399,6 +475,7 @@ export class Scheduler<T> {
     }
 
     private unbucket(entry: ScheduleEntry<T>): void {
+        if (entry.interval === ON_DEMAND) entry.alarm++; // cancels its pending alarm
         if (entry.slot === -1) return;
         const list = this.buckets[entry.interval][entry.phase];
         const last = list.pop() as ScheduleEntry<T>;
@@ -428,8 +505,8 @@ export class Scheduler<T> {
     }
 
     private checkIntervals(intervals: readonly number[]): number[] {
-        if (intervals.length !== TIER_COUNT || intervals.some((k) => !Number.isInteger(k) || k < 0 || k > 64)) {
-            throw new RangeError(`Scheduler intervals must be ${TIER_COUNT} integers from 0 to 64; got [${intervals.join(', ')}]`);
+        if (intervals.length !== TIER_COUNT || intervals.some((k) => !Number.isInteger(k) || k < ON_DEMAND || k > 64)) {
+            throw new RangeError(`Scheduler intervals must be ${TIER_COUNT} integers from -1 (on demand) to 64; got [${intervals.join(', ')}]`);
         }
         return intervals.slice();
     }

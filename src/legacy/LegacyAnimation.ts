@@ -10,6 +10,8 @@ export interface LegacyHost {
     sinceUpdate(): number;
     /** Adds a listener of the plugin's own (not a leak, removed on despawn). */
     listen(listener: StateListener): void;
+    /** Something was queued or blended: the instance must be updated from the next frame on. */
+    changed(): void;
 }
 
 interface Queued {
@@ -105,6 +107,7 @@ export class LegacyAnimation implements StateOwner {
         const duplicate = new LegacyState(this, name, original.animation, original, true);
         if (queue === QueueMode.PlayNow) this.start(duplicate, fade, playMode, this.host.sinceUpdate());
         else this.queue.push({ state: duplicate, fade, mode: playMode, notBefore: this.host.sinceUpdate() });
+        this.host.changed();
         return duplicate;
     }
 
@@ -135,6 +138,7 @@ export class LegacyAnimation implements StateOwner {
             return;
         }
         this.ramps.push({ state, from: state.entry!.alpha, to: targetWeight, duration: fade, elapsed: -lead });
+        this.host.changed();
     }
 
     /**

@@ -68,7 +68,7 @@ describe('listener hygiene on despawn', () => {
         function onDeath(): void {}
         function onClick(): void {}
         go.animationState.addListener({ complete: onDeath }); // LEAK-SITE-STATE
-        go.animationState.tracks[0]!.listener = { event: onDeath }; // LEAK-SITE-ENTRY
+        go.animationState.setAnimation(1, 'walk', true).listener = { event: onDeath }; // LEAK-SITE-ENTRY
         go.on('pointerdown', onClick); // LEAK-SITE-EMITTER
         t.scene.spinePool.despawn(go);
         expect(warn).toHaveBeenCalledTimes(1);
@@ -77,7 +77,7 @@ describe('listener hygiene on despawn', () => {
         const file = 'hygiene.test.ts';
         expect(message).toContain(`animationState listener { complete: onDeath } added at `);
         expect(message).toMatch(new RegExp(`complete: onDeath \\} added at \\S*${file}:${lineOf('LEAK-SITE-STATE')}:\\d+`));
-        expect(message).toMatch(new RegExp(`TrackEntry 'walk' \\(track 0\\) listener \\{ event: onDeath \\} added at \\S*${file}:${lineOf('LEAK-SITE-ENTRY')}:\\d+`));
+        expect(message).toMatch(new RegExp(`TrackEntry 'walk' \\(track 1\\) listener \\{ event: onDeath \\} on the entry created at \\S*${file}:${lineOf('LEAK-SITE-ENTRY')}:\\d+`));
         expect(message).toMatch(new RegExp(`go.on\\("pointerdown", onClick\\) added at \\S*${file}:${lineOf('LEAK-SITE-EMITTER')}:\\d+`));
         expect(t.scene.spinePool.stats().leaksCleared).toBe(3);
     });

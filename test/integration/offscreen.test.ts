@@ -53,7 +53,10 @@ describe("offscreen: 'events' (the default)", () => {
         expect(t.scene.spinePool.stats().tiers.offscreen).toBe(1);
         expect(seenLog.filter((l) => l.includes('footstep')).length).toBeGreaterThanOrEqual(4);
         expect(hiddenLog).toEqual(seenLog);
-        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+        // Its clock sleeps between events (it is brought up to date when needed), never ahead.
+        const behind = seen.animationState.tracks[0]!.trackTime - hidden.animationState.tracks[0]!.trackTime;
+        expect(behind).toBeGreaterThanOrEqual(-1e-9);
+        expect(behind).toBeLessThanOrEqual(0.25 + 1e-9);
         expect(poseDistance(boneWorld(hidden), pose)).toBe(0); // no posing work was done
         expect(poseDistance(boneWorld(seen), pose)).toBeGreaterThan(1);
     });
@@ -67,7 +70,29 @@ describe("offscreen: 'events' (the default)", () => {
         expect(logs[0].some((l) => l.includes('idle start'))).toBe(true);
         expect(logs[1]).toEqual(logs[0]);
         expect(hidden.animationState.tracks[0]!.animation!.name).toBe('idle');
-        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+    });
+
+    test('an off-screen instance is only updated when an event, a completion or a change is due', () => {
+        const pool = t.scene.spinePool;
+        const hidden = pool.spawn(offscreenX(), 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        const heard: number[] = [];
+        hidden.animationState.addListener({ event: (_e, ev) => heard.push(ev.time) });
+        let updates = 0;
+        const frames = 240; // 4 s: five walk loops, ten footsteps
+        for (let i = 0; i < frames; i++) {
+            t.step(1);
+            updates += pool.stats().updatedLastFrame;
+        }
+        expect(heard.length).toBe(10);
+        expect(updates).toBeLessThan(frames / 4); // a per-frame update would be 240
+        // A change made by the game is seen at once, even in the middle of a quiet stretch: the new
+        // animation's event, one frame ahead, is heard in that very frame.
+        t.step(2); // 4.0 s + 2 frames: the next footstep is 10 frames away
+        const hit = hidden.skeleton.data.findAnimation('attack')!.timelines.find((tl) => 'events' in tl) as unknown as { frames: number[] };
+        hidden.animationState.setAnimation(0, 'attack', false).trackTime = hit.frames[0] - 0.5 / 60;
+        heard.length = 0;
+        t.step(1);
+        expect(heard).toEqual([hit.frames[0]]);
     });
 
     test('an instance coming back into view (camera moved in update) is posed in that same frame', () => {
@@ -79,7 +104,7 @@ describe("offscreen: 'events' (the default)", () => {
         const cam = t.scene.cameras.main;
         frameWithUpdate(() => cam.setScroll(cam.scrollX + offscreenX(), cam.scrollY));
         // Drawn this frame: posed for its current time, exactly as a fresh skeleton would be.
-        expect(hidden.animationState.tracks[0]!.trackTime).toBe(seen.animationState.tracks[0]!.trackTime);
+        expect(hidden.animationState.tracks[0]!.trackTime).toBeCloseTo(seen.animationState.tracks[0]!.trackTime, 9);
         const twin = new t.spine.Skeleton(seen.skeleton.data);
         const state = new t.spine.AnimationState(new t.spine.AnimationStateData(seen.skeleton.data));
         state.setAnimation(0, 'walk', true).trackTime = seen.animationState.tracks[0]!.trackTime;

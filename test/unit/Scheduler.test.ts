@@ -1,10 +1,12 @@
-import { Scheduler, type ScheduleDriver } from '../../src/Scheduler';
+import { ON_DEMAND, Scheduler, type ScheduleDriver } from '../../src/Scheduler';
 import { Tier } from '../../src/Tier';
 
 /** A plain object the scheduler drives: its tier is set by the test, its updates are recorded. */
 interface Item {
     id: number;
     tier: number;
+    /** What advance returns: ms until the next update, for on-demand tiers. */
+    wakeIn?: number;
     updates: { frame: number; ms: number }[];
     classified: number[];
 }
@@ -16,9 +18,10 @@ class RecordingDriver implements ScheduleDriver<Item> {
         item.classified.push(this.frame);
         return item.tier;
     }
-    advance(item: Item, ms: number): void {
+    advance(item: Item, ms: number): number | void {
         item.updates.push({ frame: this.frame, ms });
         this.onAdvance?.(item);
+        return item.wakeIn;
     }
 }
 
@@ -245,5 +248,35 @@ describe('Scheduler', () => {
         const driver = new RecordingDriver();
         expect(() => new Scheduler<Item>(driver, [1, 2, 4], 4)).toThrow(RangeError);
         expect(() => new Scheduler<Item>(driver, [1, 2.5, 4, 4], 4)).toThrow('got [1, 2.5, 4, 4]');
+    });
+
+    test('an on-demand tier updates an item in the first frame whose clock reaches the time its last update asked for', () => {
+        const { scheduler, step } = setup([1, 2, 4, ON_DEMAND], 1);
+        const a = item(1, Tier.Offscreen);
+        a.wakeIn = 50;
+        scheduler.add(a);
+        for (let i = 0; i < 12; i++) step(16);
+        // Frame 0 (on entering), then whenever 50 ms have passed: clocks 16, 80, 144 (frames 0, 4, 8).
+        expect(a.updates).toEqual([{ frame: 0, ms: 16 }, { frame: 4, ms: 64 }, { frame: 8, ms: 64 }]);
+        a.wakeIn = 0; // "next frame"
+        step(16);
+        step(16);
+        expect(a.updates.slice(-2)).toEqual([{ frame: 12, ms: 64 }, { frame: 13, ms: 16 }]);
+    });
+
+    test('wake() brings an on-demand update forward to the next frame, and leaving the tier cancels its alarm', () => {
+        const { scheduler, step } = setup([1, 2, 4, ON_DEMAND], 1);
+        const a = item(1, Tier.Offscreen);
+        a.wakeIn = 1000;
+        const entry = scheduler.add(a);
+        step(10); // frame 0: first update, next one asked for in 1 s
+        step(10);
+        scheduler.wake(entry);
+        step(10); // frame 2: woken
+        expect(a.updates.map((u) => u.frame)).toEqual([0, 2]);
+        a.tier = Tier.High; // leaves the on-demand tier at its next evaluation (every frame here)
+        for (let i = 0; i < 3; i++) step(10);
+        expect(a.updates.map((u) => u.frame)).toEqual([0, 2, 3, 4, 5]); // every frame, no extra alarm
+        expect(scheduler.countIn(Tier.Offscreen)).toBe(0);
     });
 });

@@ -1,0 +1,153 @@
+/**
+ * The focused measurements: spawn cost, churn garbage, heap allocated per frame, the scheduler's
+ * own overhead per instance, and what an off-screen instance costs next to an on-screen one.
+ */
+import { getHeapStatistics } from 'v8';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { crowdGame, median, measureFrames, placements, populatePool, populateStock, VIEW_HEIGHT, VIEW_WIDTH, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
+import { gc, SKELETON } from './scenarios';
+import { FRAME_MS, type TestGame } from '../test/harness/game';
+
+const ATLAS = `${SKELETON}-atlas`;
+
+function heapUsed(): number {
+    return getHeapStatistics().used_heap_size;
+}
+
+/** µs per `this.add.spine` and per pooled `spawn` (free instances ready), median of batches. */
+export async function spawnCost(): Promise<{ addSpine: number; spawn: number; despawn: number; spawnAnimated: number }> {
+    const t = await crowdGame(SKELETON, true);
+    const pool = t.scene.spinePool;
+    const batch = 50;
+    const add: number[] = [];
+    const spawn: number[] = [];
+    const despawn: number[] = [];
+    const animated: number[] = [];
+    for (let i = 0; i < 20; i++) t.scene.add.spine(0, 0, SKELETON, ATLAS).destroy(); // warm the JIT
+    pool.prewarm(SKELETON, ATLAS, batch);
+    const made: SpineGameObject[] = [];
+    for (let round = 0; round < 12; round++) {
+        let begin = performance.now();
+        for (let i = 0; i < batch; i++) made.push(t.scene.add.spine(i, i, SKELETON, ATLAS));
+        add.push(((performance.now() - begin) * 1000) / batch);
+        made.forEach((go) => go.destroy());
+        made.length = 0;
+
+        begin = performance.now();
+        for (let i = 0; i < batch; i++) made.push(pool.spawn(i, i, SKELETON, ATLAS));
+        spawn.push(((performance.now() - begin) * 1000) / batch);
+        begin = performance.now();
+        for (const go of made) pool.despawn(go);
+        despawn.push(((performance.now() - begin) * 1000) / batch);
+        made.length = 0;
+
+        begin = performance.now();
+        for (let i = 0; i < batch; i++) made.push(pool.spawn(i, i, SKELETON, ATLAS, { animation: 'walk' }));
+        animated.push(((performance.now() - begin) * 1000) / batch);
+        for (const go of made) pool.despawn(go);
+        made.length = 0;
+    }
+    t.destroy();
+    return { addSpine: median(add.slice(2)), spawn: median(spawn.slice(2)), despawn: median(despawn.slice(2)), spawnAnimated: median(animated.slice(2)) };
+}
+
+/** Heap left behind (bytes, after GC) by `cycles` spawn/despawn cycles after a warm-up. */
+export async function churnGarbage(cycles = 20000): Promise<number> {
+    const t = await crowdGame(SKELETON, true);
+    const pool = t.scene.spinePool;
+    const live: SpineGameObject[] = [];
+    const listener = { complete: () => {} };
+    const cycle = (i: number) => {
+        // 50 live at a time, each with an animation, a listener and a queued
+        // Legacy cross-fade, stepping now and then; each owner removes its listener.
+        const go = pool.spawn(i % WORLD_WIDTH, 300, SKELETON, ATLAS, { animation: 'walk' });
+        go.animationState.addListener(listener);
+        pool.legacy(go).crossFadeQueued('idle', 0.2);
+        live.push(go);
+        if (live.length > 50) {
+            const old = live.shift()!;
+            old.animationState.removeListener(listener);
+            pool.despawn(old);
+        }
+        if (i % 50 === 0) t.step(1);
+    };
+    for (let i = 0; i < 2000; i++) cycle(i);
+    gc();
+    gc();
+    const before = heapUsed();
+    for (let i = 0; i < cycles; i++) cycle(i);
+    gc();
+    gc();
+    const after = heapUsed();
+    t.destroy();
+    return after - before;
+}
+
+/**
+ * Bytes allocated per frame (heap growth over `frames` frames, with the young generation large
+ * enough that no GC runs in between: run with --max-semi-space-size=64).
+ */
+export async function allocationPerFrame(pool: boolean, count = 1000, frames = 30): Promise<number> {
+    const t = await crowdGame(SKELETON, pool);
+    if (pool) populatePool(t, SKELETON, placements(count));
+    else populateStock(t, SKELETON, placements(count));
+    t.step(60);
+    let best = Infinity;
+    for (let attempt = 0; attempt < 3; attempt++) {
+        gc();
+        const before = heapUsed();
+        t.step(frames);
+        const grown = heapUsed() - before;
+        if (grown >= 0) best = Math.min(best, grown / frames); // negative: a GC ran, try again
+    }
+    t.destroy();
+    return best;
+}
+
+/** The scheduler's own cost per instance and frame (µs): posing replaced by a no-op. */
+export async function schedulerOverhead(count = 3000): Promise<{ plugin: number; updateList: number }> {
+    const measure = async (pool: boolean) => {
+        const t = await crowdGame(SKELETON, pool);
+        const gos = pool ? populatePool(t, SKELETON, placements(count), { offscreen: 'lod' }) : populateStock(t, SKELETON, placements(count));
+        for (const go of gos) go.updatePose = () => {};
+        const samples = measureFrames(t, 300);
+        const empty = await emptyFrame(t);
+        t.destroy();
+        return ((median(samples) - empty) * 1000) / count;
+    };
+    return { plugin: await measure(true), updateList: await measure(false) };
+}
+
+/** The cost of a frame with nothing spawned, to subtract Phaser's own per-frame work. */
+async function emptyFrame(t: TestGame): Promise<number> {
+    const fresh = await crowdGame(SKELETON, t.scene.spinePool !== undefined);
+    const samples = measureFrames(fresh, 300);
+    fresh.destroy();
+    return median(samples);
+}
+
+/**
+ * µs per instance and frame with default options when every instance is on screen, and when
+ * every instance is off screen (their animation time, queues and events still kept exact).
+ */
+export async function offscreenCost(count = 1000): Promise<{ onscreen: number; offscreen: number }> {
+    const measure = async (visible: boolean) => {
+        const t = await crowdGame(SKELETON, true);
+        const crowd = placements(count).map((p) => ({
+            ...p,
+            // On screen: squeezed into the middle of the view. Off screen: a band far to the right.
+            x: visible ? WORLD_WIDTH / 2 - VIEW_WIDTH / 4 + (p.x / WORLD_WIDTH) * (VIEW_WIDTH / 2) : WORLD_WIDTH * 3 + p.x,
+            y: visible ? WORLD_HEIGHT / 2 - VIEW_HEIGHT / 4 + (p.y / WORLD_HEIGHT) * (VIEW_HEIGHT / 2) : p.y,
+        }));
+        populatePool(t, SKELETON, crowd);
+        const samples = measureFrames(t, 200);
+        const empty = await emptyFrame(t);
+        const stats = t.scene.spinePool.stats();
+        t.destroy();
+        if (visible ? stats.tiers.offscreen !== 0 : stats.tiers.offscreen !== count) throw new Error('offscreenCost: the crowd is not where it should be');
+        return ((median(samples) - empty) * 1000) / count;
+    };
+    return { onscreen: await measure(true), offscreen: await measure(false) };
+}
+
+export { FRAME_MS };

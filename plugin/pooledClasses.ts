@@ -1,0 +1,162 @@
+import { callSite } from '../src/callSite';
+import { describeListener, type StateListener } from '../src/StateListeners';
+import type { PooledInstance } from './PooledInstance';
+
+/**
+ * Pooled instances behave differently from plain spine-phaser objects in a few methods
+ * (listener recording, culling, no UpdateList update). Those methods live on subclasses of the
+ * runtime's own classes, made once per runtime class, and a pooled object gets the subclass as
+ * its prototype. No method is added to the object itself: V8 keeps every pooled object on one
+ * shape in fast mode (own properties added after construction slowed spine's update by a third).
+ * Per-instance data is found through `pooled` below.
+ */
+
+/** The record of each pooled game object or AnimationState. */
+export const pooled = new WeakMap<object, PooledInstance>();
+
+/** Frames between `callSite` and the game's call: callSite, then the method the game called. */
+const CALLER = 2;
+
+type Ctor = new (...args: any[]) => any;
+
+const gameObjectClasses = new WeakMap<Ctor, Ctor>();
+const stateClasses = new WeakMap<Ctor, Ctor>();
+
+interface Camera {
+    rotation: number;
+    scrollX: number;
+    scrollY: number;
+    worldView: { x: number; y: number; right: number; bottom: number };
+}
+
+/** The pooled subclass of a SpineGameObject class. */
+export function pooledGameObjectClass(Base: Ctor): Ctor {
+    let Pooled = gameObjectClasses.get(Base);
+    if (Pooled) return Pooled;
+    Pooled = class PooledSpineGameObject extends Base {
+        /** The plugin's scheduler updates pooled instances: the UpdateList never does, even if one is put back on it. */
+        preUpdate(): void {}
+
+        /**
+         * Render culling, per camera: also says no when the setup-pose bounds, grown by
+         * `offscreenMargin`, miss the view of the camera about to draw it (`worldView` is
+         * refreshed just before rendering). Instances in Containers and rotated cameras are left to
+         * spine-phaser, which flushes its batch for container children in its own `willRender`.
+         */
+        willRender(camera: Camera): boolean {
+            if (!super.willRender(camera)) return false;
+            const instance = pooled.get(this);
+            if (!instance || !instance.flags.cull || this.parentContainer || camera.rotation !== 0) return true;
+            const view = camera.worldView;
+            const m = instance.flags.margin;
+            return instance.overlaps(this.x, this.y, view.x - m, view.y - m, view.right + m, view.bottom + m, camera.scrollX, camera.scrollY);
+        }
+
+        on(event: string | symbol, fn: Function, context?: unknown): unknown {
+            pooled.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.on(event, fn, context);
+        }
+
+        addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
+            pooled.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.addListener(event, fn, context);
+        }
+
+        once(event: string | symbol, fn: Function, context?: unknown): unknown {
+            pooled.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.once(event, fn, context);
+        }
+    };
+    gameObjectClasses.set(Base, Pooled);
+    return Pooled;
+}
+
+/**
+ * The pooled subclass of an AnimationState class: listeners go to the instance's
+ * {@link StateListeners} (recorded, dispatch-safe; Spine only sees one dispatcher), and in dev
+ * mode every TrackEntry remembers where the game call that created it was made.
+ */
+export function pooledAnimationStateClass(Base: Ctor): Ctor {
+    let Pooled = stateClasses.get(Base);
+    if (Pooled) return Pooled;
+    const baseAddListener = Base.prototype.addListener as (this: unknown, listener: StateListener) => void;
+    Pooled = class PooledAnimationState extends Base {
+        /** The pooled instance this state belongs to. */
+        owner: PooledInstance;
+        /** Depth of nested entry-creating calls: the outermost one is the game's. */
+        creating = 0;
+        /** Call site of the outermost entry-creating call in progress. */
+        creatingSite: string | null = null;
+
+        constructor(data: unknown, owner: PooledInstance) {
+            super(data);
+            this.owner = owner;
+            baseAddListener.call(this, owner.hygiene.listeners.dispatcher);
+        }
+
+        addListener(listener: StateListener): void {
+            if (!listener) throw new Error('listener cannot be null.');
+            const hygiene = this.owner.hygiene;
+            const site = hygiene.flags.dev ? callSite(CALLER) : null;
+            if (!hygiene.listeners.add(listener, site, hygiene.building ? 'pool' : 'game') && hygiene.flags.dev) {
+                console.warn(
+                    `phaser-spine-pool: animationState.addListener(${describeListener(listener)}) at ${site}: ` +
+                        'this listener object is already added; the duplicate was ignored so it is not called twice per event.',
+                );
+            }
+        }
+
+        removeListener(listener: StateListener): void {
+            this.owner.hygiene.listeners.remove(listener);
+        }
+
+        clearListeners(): void {
+            this.owner.hygiene.listeners.clear();
+        }
+
+        /** spine-core makes every TrackEntry here: tag it with the game's call site (dev mode). */
+        trackEntry(...args: unknown[]): object {
+            const entry = super.trackEntry(...args);
+            if (this.creatingSite !== null) this.owner.hygiene.recordEntrySite(entry, this.creatingSite);
+            return entry;
+        }
+
+        setAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setAnimation, args);
+        }
+        setAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setAnimationWith, args);
+        }
+        addAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addAnimation, args);
+        }
+        addAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addAnimationWith, args);
+        }
+        setEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setEmptyAnimation, args);
+        }
+        addEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addEmptyAnimation, args);
+        }
+        setEmptyAnimations(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setEmptyAnimations, args);
+        }
+
+        private creatingEntries(method: Function, args: unknown[]): unknown {
+            // The outermost call is the game's, unless the plugin named the site already (spawn).
+            const own = this.creating++ === 0 && this.creatingSite === null && this.owner.hygiene.flags.dev;
+            if (own) this.creatingSite = callSite(CALLER + 1);
+            try {
+                return method.apply(this, args);
+            } finally {
+                this.creating--;
+                if (own) this.creatingSite = null;
+                // New entries: an instance sleeping off screen must look again next frame.
+                if (this.creating === 0) this.owner.host.wake(this.owner);
+            }
+        }
+    };
+    stateClasses.set(Base, Pooled);
+    return Pooled;
+}

@@ -30,19 +30,19 @@ async function main(): Promise<void> {
         `'${SKELETON}' characters (60 bones, 4 IK, 2 transform constraints, 3 weighted meshes) spread over a world of ` +
         `4×4 viewports of ${VIEW_WIDTH}×${VIEW_HEIGHT}, camera in the middle, each walking, running or idling`;
     log(`phaser-spine-pool bench: ${setting}.`);
-    log(`Frame cost = one game.headlessStep (Phaser's whole update, no rendering), ${FRAMES} frames after 60 warm-up. ${machine}.\n`);
+    log(`Frame cost = one game.headlessStep (Phaser's whole update, no rendering), ${FRAMES} frames after 60 warm-up, contenders stepped in turns. ${machine}.\n`);
 
-    const rows: Row[] = [];
-    for (const scenario of SCENARIOS) {
-        const row: Row = { key: scenario.key, label: scenario.label, median: {}, p95: {}, worst: {} };
-        for (const n of SIZES) {
-            const samples = await frameSamples(scenario, n, FRAMES);
+    const rows: Row[] = SCENARIOS.map((s) => ({ key: s.key, label: s.label, median: {}, p95: {}, worst: {} }));
+    for (const n of SIZES) {
+        const all = await frameSamples(SCENARIOS, n, FRAMES);
+        SCENARIOS.forEach((scenario, i) => {
+            const row = rows[i];
+            const samples = all[i];
             row.median[n] = median(samples);
             row.p95[n] = percentile(samples, 95);
             row.worst[n] = Math.max(...samples);
             log(`  ${scenario.label.padEnd(48)} N=${String(n).padEnd(5)} median ${ms(row.median[n]).padStart(6)} ms  p95 ${ms(row.p95[n]).padStart(6)}  worst ${ms(row.worst[n]).padStart(6)}`);
-        }
-        rows.push(row);
+        });
     }
     const table = frameTable(rows, SIZES);
     log(`\n${table}\n`);
@@ -53,7 +53,8 @@ async function main(): Promise<void> {
         `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.`,
         '',
         `${setting}. Frame cost is one \`game.headlessStep\`: Phaser's whole update with the real`,
-        `spine-phaser runtime, no rendering; ${FRAMES} frames measured after 60 warm-up frames, in one process.`,
+        `spine-phaser runtime, no rendering; ${FRAMES} frames measured after 60 warm-up frames. All contenders live in one`,
+        'process and are stepped in turns of 4 frames, so the drifts of this shared machine hit them alike.',
         '',
         '![Median frame cost against the number of characters](frame-cost.svg)',
         '',

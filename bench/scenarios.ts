@@ -3,10 +3,10 @@
  * stock spine-phaser, a port of the seed's SpineManager, the plugin (defaults, and with the seed's
  * distance-only policy), and the ideal "pose only what is visible" lower bound.
  */
-import { crowdGame, measureFrames, placements, populatePool, populateStock, type Placement } from './crowd';
+import { crowdGame, placements, populatePool, populateStock, type Placement } from './crowd';
 import { IdealUpdater } from './idealUpdater';
 import { SeedSpineManager } from './seedPort';
-import type { TestGame } from '../test/harness/game';
+import { FRAME_MS, type TestGame } from '../test/harness/game';
 
 export const SKELETON = 'hero';
 
@@ -61,13 +61,32 @@ export function gc(): void {
     (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Frame-cost samples (ms) of `scenario` with `count` characters, in a fresh game. */
-export async function frameSamples(scenario: Scenario, count: number, frames: number): Promise<number[]> {
-    const t = await crowdGame(SKELETON, scenario.pool);
-    scenario.populate(t, placements(count));
+/**
+ * Frame-cost samples (ms) of every scenario with `count` characters, each in its own game, all
+ * alive at once and stepped in turns of a few frames. Measured in turns, slow drifts of the
+ * machine (this one is shared and noisy) hit every contender alike, so the ratios hold.
+ */
+export async function frameSamples(scenarios: Scenario[], count: number, frames: number, turn = 4): Promise<number[][]> {
+    const games: TestGame[] = [];
+    for (const scenario of scenarios) {
+        const t = await crowdGame(SKELETON, scenario.pool);
+        scenario.populate(t, placements(count));
+        games.push(t);
+    }
+    for (const t of games) t.step(60, FRAME_MS);
     gc();
-    const samples = measureFrames(t, frames);
-    t.destroy();
+    const samples: number[][] = games.map(() => []);
+    for (let done = 0; done < frames; done += turn) {
+        for (let g = 0; g < games.length; g++) {
+            const t = games[g];
+            for (let i = 0; i < turn; i++) {
+                const begin = performance.now();
+                t.step(1, FRAME_MS);
+                samples[g].push(performance.now() - begin);
+            }
+        }
+    }
+    for (const t of games) t.destroy();
     gc();
     return samples;
 }

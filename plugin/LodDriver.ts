@@ -95,7 +95,8 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         if (tier === Tier.Offscreen && this.mode === 'events') {
             updateEventsOnly(instance.go, ms);
             // Off screen it sleeps until its next event, completion or track end.
-            return legacy !== null && legacy.pending ? 0 : quietTime(instance.go);
+            if (legacy !== null && legacy.pending) return 0;
+            return quietTime(instance.go, instance.hygiene.listeners.records.length > 0);
         }
         instance.go.updatePose(ms);
         return 0;

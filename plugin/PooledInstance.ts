@@ -1,7 +1,8 @@
-import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
 import type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
+import { animationBox, type Box } from './animationBounds';
 import type { InstanceFlags, InstanceHygiene } from './InstanceHygiene';
 
 interface Placed {
@@ -20,10 +21,14 @@ export class PooledInstance {
     /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
     legacy: LegacyAnimation | null = null;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
-    readonly left: number;
-    readonly top: number;
-    readonly right: number;
-    readonly bottom: number;
+    private readonly setup: Box;
+    /** Where the current animations can reach (see `reach`). */
+    private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+    /**
+     * Set when entries are created (spawn, the game's or the Legacy helper's set/addAnimation):
+     * `box` is recomputed on its next use. Entries ending leave it larger, which is only cautious.
+     */
+    reachChanged = true;
 
     constructor(
         readonly go: SpineGameObject,
@@ -35,27 +40,51 @@ export class PooledInstance {
         readonly host: { wake(instance: PooledInstance): void },
     ) {
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
-        this.left = -g.displayOriginX;
-        this.top = -g.displayOriginY;
-        this.right = g.width - g.displayOriginX;
-        this.bottom = g.height - g.displayOriginY;
+        this.setup = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
     }
 
     /**
-     * Whether its setup-pose bounds, placed at world (x, y) with its scale, overlap the rectangle
+     * Where the instance can be drawn around its origin (unscaled): its setup-pose bounds joined
+     * with the sampled reach of every animation on its tracks (mixing ones included), so a limb
+     * swung or a body fallen outside the setup pose still counts.
+     */
+    reach(): Box {
+        const box = this.box;
+        if (!this.reachChanged) return box;
+        this.reachChanged = false;
+        const tracks = this.go.animationState.tracks;
+        const skin = this.go.skeleton.skin;
+        box.left = this.setup.left;
+        box.top = this.setup.top;
+        box.right = this.setup.right;
+        box.bottom = this.setup.bottom;
+        for (let i = 0; i < tracks.length; i++) {
+            // The entry playing, the ones it fades from, and the ones queued behind it.
+            for (let current: TrackEntry | null = tracks[i]; current; current = current.mixingFrom) {
+                for (let entry: TrackEntry | null = current; entry; entry = entry.next) {
+                    if (entry.animation && entry.animation.duration > 0) join(box, animationBox(this.go, entry.animation, skin));
+                }
+            }
+        }
+        return box;
+    }
+
+    /**
+     * Whether its reach, placed at world (x, y) with its scale, overlaps the rectangle
      * [minX, maxX] × [minY, maxY] seen by a camera scrolled to (scrollX, scrollY). An object with
      * scroll factor f is drawn where a world point moved by scroll × (1 − f) would be.
      */
     overlaps(x: number, y: number, minX: number, minY: number, maxX: number, maxY: number, scrollX: number, scrollY: number): boolean {
         const go = this.go as unknown as Placed;
+        const box = this.reach();
         const sx = go.scaleX;
         const sy = go.scaleY;
         const px = x + scrollX * (1 - go.scrollFactorX);
         const py = y + scrollY * (1 - go.scrollFactorY);
-        const a = this.left * sx;
-        const b = this.right * sx;
-        const c = this.top * sy;
-        const d = this.bottom * sy;
+        const a = box.left * sx;
+        const b = box.right * sx;
+        const c = box.top * sy;
+        const d = box.bottom * sy;
         return (
             px + (a < b ? b : a) >= minX &&
             px + (a < b ? a : b) <= maxX &&
@@ -63,4 +92,11 @@ export class PooledInstance {
             py + (c < d ? c : d) <= maxY
         );
     }
+}
+
+function join(box: Box, other: Box): void {
+    if (other.left < box.left) box.left = other.left;
+    if (other.top < box.top) box.top = other.top;
+    if (other.right > box.right) box.right = other.right;
+    if (other.bottom > box.bottom) box.bottom = other.bottom;
 }

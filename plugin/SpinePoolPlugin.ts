@@ -186,6 +186,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const state = go.animationState as unknown as { creatingSite: string | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (this.options.dev && options?.animation !== undefined) state.creatingSite = callSite(2);
+        instance.reachChanged = true; // a new skin or animation
         try {
             dressForSpawn(go, x, y, options, this.options.dev);
         } catch (error) {

@@ -8,6 +8,7 @@ interface Timeline {
 }
 interface Entry {
     animation: { timelines: Timeline[] } | null;
+    listener: object | null;
     mixingFrom: Entry | null;
     next: Entry | null;
     delay: number;
@@ -71,9 +72,11 @@ function eventKeysOf(animation: { timelines: Timeline[] }): number[] {
  * How long (ms of game time) `go` can go without an events-only update and still have every
  * event, completion and track end dispatched in the very frame a per-frame update would: the time
  * to its next such moment, less a hair, at most MAX_SLEEP. 0 while anything is in transition (a
- * mix, a queued or delayed entry, a reversed one), which is then updated every frame.
+ * mix, a queued or delayed entry, a reversed one), which is then updated every frame. When no
+ * listener is `listened` to the state (nor on an entry), events and completions are nobody's
+ * business and only the end of a track counts.
  */
-export function quietTime(go: SpineGameObject): number {
+export function quietTime(go: SpineGameObject, listened: boolean): number {
     const state = go.animationState as unknown as State;
     const scale = state.timeScale;
     if (scale <= 0) return MAX_SLEEP;
@@ -85,6 +88,11 @@ export function quietTime(go: SpineGameObject): number {
         if (entry.mixingFrom || entry.next || entry.delay > 0 || entry.reverse) return 0;
         const rate = entry.timeScale * scale;
         if (rate <= 0) continue;
+        if (!listened && !entry.listener) {
+            // Nobody hears its events or completions: only the end of the track changes anything.
+            quiet = Math.min(quiet, Math.max(0, entry.trackEnd - entry.trackTime) / rate);
+            continue;
+        }
         const start = entry.animationStart;
         const duration = entry.animationEnd - start;
         if (duration <= 0) return 0;

@@ -98,6 +98,8 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             if (!listener) throw new Error('listener cannot be null.');
             const hygiene = this.owner.hygiene;
             const site = hygiene.flags.dev ? callSite(CALLER) : null;
+            // A sleeping instance nobody listened to must now be on time for its events.
+            this.owner.host.wake(this.owner);
             if (!hygiene.listeners.add(listener, site, hygiene.building ? 'pool' : 'game') && hygiene.flags.dev) {
                 console.warn(
                     `phaser-spine-pool: animationState.addListener(${describeListener(listener)}) at ${site}: ` +
@@ -152,8 +154,11 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             } finally {
                 this.creating--;
                 if (own) this.creatingSite = null;
-                // New entries: an instance sleeping off screen must look again next frame.
-                if (this.creating === 0) this.owner.host.wake(this.owner);
+                // New entries: where it can reach changed, and one sleeping off screen must look again.
+                if (this.creating === 0) {
+                    this.owner.reachChanged = true;
+                    this.owner.host.wake(this.owner);
+                }
             }
         }
     };

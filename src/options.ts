@@ -82,15 +82,15 @@ export interface SpinePoolOptions {
      */
     offscreen: OffscreenMode;
     /**
-     * World px added around the camera view before an instance's setup-pose bounds count as off
-     * screen (for updates and for culling), so limbs animated out of those bounds stay posed and drawn.
-     * @default 64
+     * World px added around the camera view before an instance counts as off screen (for updates
+     * and for culling). An instance's extent is already its setup-pose bounds joined with the
+     * sampled reach of the animations it plays; the margin covers what sampling can miss.
+     * @default 16
      */
     offscreenMargin: number;
     /**
-     * Skip drawing instances whose bounds (grown by `offscreenMargin`) are outside the view of the
-     * camera rendering them, checked per camera at render time. Instances inside Containers are
-     * always drawn.
+     * Skip drawing instances whose extent (see `offscreenMargin`) is outside the view of the camera
+     * rendering them, checked per camera at render time. Instances inside Containers are always drawn.
      * @default true
      */
     cull: boolean;
@@ -124,7 +124,7 @@ export function defaultOptions(): SpinePoolOptions {
         groupCount: 4,
         camera: null,
         offscreen: 'events',
-        offscreenMargin: 64,
+        offscreenMargin: 16,
         cull: true,
         dev: developmentBuild(),
     };

@@ -95,6 +95,22 @@ describe("offscreen: 'events' (the default)", () => {
         expect(heard).toEqual([hit.frames[0]]);
     });
 
+    test('an off-screen instance nobody listens to sleeps longer, and wakes for a new listener', () => {
+        const pool = t.scene.spinePool;
+        const [seen, hidden] = spawnPair('walk');
+        let updates = 0;
+        for (let i = 0; i < 240; i++) {
+            t.step(1);
+            updates += pool.stats().updatedLastFrame - 1; // minus the on-screen twin
+        }
+        expect(updates).toBeLessThanOrEqual(240 / 15 + 2); // about every 250 ms
+        let frame = 0;
+        const logs = [listen(seen, () => frame), listen(hidden, () => frame)];
+        for (; frame < 60; frame++) t.step(1);
+        expect(logs[0].length).toBeGreaterThan(0);
+        expect(logs[1]).toEqual(logs[0]);
+    });
+
     test('an instance coming back into view (camera moved in update) is posed in that same frame', () => {
         const [seen, hidden] = spawnPair('walk');
         hidden.x = seen.x + offscreenX();
@@ -207,5 +223,40 @@ describe('render culling', () => {
         expect(inBox.willRender(main)).toBe(true);
         go.setVisible(false);
         expect(go.willRender(main)).toBe(false); // spine-phaser's own rules still apply
+    });
+
+    test('an animation that reaches outside the setup pose (a body falling over) keeps the instance drawn and posed', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        main.preRender();
+        const margin = pool.getOptions().offscreenMargin;
+        // Find where the die animation reaches furthest beyond the setup pose, on either side.
+        const probe = pool.spawn(0, 0, 'tiny', 'tiny-atlas');
+        const setupLeft = -probe.displayOriginX;
+        const setupRight = probe.width - probe.displayOriginX;
+        pool.despawn(probe);
+        const dying = pool.spawn(0, 300, 'tiny', 'tiny-atlas', { animation: 'die', loop: false });
+        const still = pool.spawn(0, 300, 'tiny', 'tiny-atlas');
+        const skeleton = new t.spine.Skeleton(dying.skeleton.data);
+        const die = dying.skeleton.data.findAnimation('die')!;
+        let left = setupLeft;
+        let right = setupRight;
+        for (let time = 0; time <= die.duration; time += 0.05) {
+            skeleton.setToSetupPose();
+            die.apply(skeleton, time, time, false, [], 1, t.spine.MixBlend.setup, t.spine.MixDirection.mixIn);
+            skeleton.updateWorldTransform(t.spine.Physics.update);
+            const r = skeleton.getBoundsRect();
+            left = Math.min(left, r.x);
+            right = Math.max(right, r.x + r.width);
+        }
+        expect(Math.max(setupLeft - left, right - setupRight)).toBeGreaterThan(margin + 10); // it does reach out
+        // Stand both just off the view's side the fall reaches towards.
+        const x = setupLeft - left > right - setupRight ? main.worldView.right - setupLeft + margin + 5 : main.worldView.x - setupRight - margin - 5;
+        dying.x = x;
+        still.x = x;
+        expect(still.willRender(main)).toBe(false);
+        expect(dying.willRender(main)).toBe(true);
+        t.step(pool.getOptions().groupCount + 1);
+        expect(pool.stats().tiers.offscreen).toBe(1); // the still one only
     });
 });

@@ -127,6 +127,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.driver = new LodDriver(new Matrix(), new Matrix());
         this.driver.configure(this.options);
         this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount);
+        this.scheduler.watchedTier = this.options.offscreen === 'lod' ? -1 : Tier.Offscreen;
         // Listeners Phaser adds to a game object after it is built (the rest are sealed per instance).
         this.internalFns = new Set<Function>([
             (Phaser.GameObjects.Container.prototype as unknown as { onChildDestroyed: Function }).onChildDestroyed,
@@ -159,6 +160,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.flags.dev = next.dev;
         this.flags.cull = next.cull;
         this.flags.margin = next.offscreenMargin;
+        // Off-screen instances are re-evaluated every frame after the game's update (postUpdate).
+        this.scheduler.watchedTier = next.offscreen === 'lod' ? -1 : Tier.Offscreen;
         this.driver.configure(next);
         this.scheduler.setIntervals(this.intervalsFor(next));
         this.scheduler.setGroupCount(next.groupCount);

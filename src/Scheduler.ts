@@ -85,6 +85,8 @@ export class Scheduler<T> {
     updatedLastFrame = 0;
     /** Scheduled entries of each tier (unordered). */
     private readonly tierMembers: ScheduleEntry<T>[][] = Array.from({ length: TIER_COUNT }, () => []);
+    /** A tier the caller re-evaluates every frame with `reevaluate`: group evaluation skips it. */
+    watchedTier = -1;
     /** Entries gathered by `reevaluate` (reused). */
     private readonly scratch: ScheduleEntry<T>[] = [];
 
@@ -255,9 +257,10 @@ export class Scheduler<T> {
         this.updatedLastFrame = 0;
 
         const group = this.groups.lists[frame % this.groups.count];
+        const watched = this.watchedTier;
         for (let i = 0, n = group.length; i < n; i++) {
             const entry = group[i];
-            this.setTier(entry, this.driver.classify(entry.item as T));
+            if (entry.tier !== watched) this.setTier(entry, this.driver.classify(entry.item as T));
         }
 
         const clock = this.clock;

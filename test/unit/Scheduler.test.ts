@@ -279,4 +279,20 @@ describe('Scheduler', () => {
         expect(a.updates.map((u) => u.frame)).toEqual([0, 2, 3, 4, 5]); // every frame, no extra alarm
         expect(scheduler.countIn(Tier.Offscreen)).toBe(0);
     });
+
+    test('a watched tier is left to reevaluate(): group evaluation skips it, reevaluate updates what leaves it at once', () => {
+        const { scheduler, step, driver } = setup([1, 2, 4, ON_DEMAND], 1);
+        scheduler.watchedTier = Tier.Offscreen;
+        const a = item(1, Tier.Offscreen);
+        a.wakeIn = 10000;
+        scheduler.add(a);
+        step(16);
+        step(16);
+        expect(a.classified).toEqual([0]); // only when added
+        a.tier = Tier.High;
+        driver.frame = 99;
+        expect(scheduler.reevaluate(Tier.Offscreen)).toBe(1);
+        expect(a.updates.at(-1)).toEqual({ frame: 99, ms: 16 }); // the time since its last update
+        expect(scheduler.countIn(Tier.High)).toBe(1);
+    });
 });

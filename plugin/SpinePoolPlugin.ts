@@ -11,7 +11,7 @@ import type { SpineAnimationState } from '../src/legacy/spineState';
 import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
-import { dressForSpawn, prepareInstance, retireInstance } from './instanceState';
+import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance } from './instanceState';
 import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
 
 /** Options of {@link SpinePoolPlugin.spawn}. */
@@ -203,6 +203,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         else go.addToDisplayList();
         instance.active = true;
         instance.entry = this.scheduler.add(instance);
+        // Off screen (in a mode that knows it), the first frame is posed when it comes into view.
+        if (instance.entry.tier !== Tier.Offscreen || this.options.offscreen === 'lod') poseFirstFrame(go, options);
         const onSpawn = this.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
             try {

@@ -77,8 +77,7 @@ export function retireInstance(go: SpineGameObject): void {
 
 /**
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
- * the optional animation, whose first frame is applied at once so the instance is never drawn in
- * a stale or setup pose. Validates the options before changing anything.
+ * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
 export function dressForSpawn(go: SpineGameObject, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
     const skeleton = go.skeleton;
@@ -132,13 +131,23 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
         skeleton.setSkin(skin);
         skeleton.setSlotsToSetupPose();
     }
-    if (animation) {
-        go.animationState.setAnimationWith(track, animation, loop);
-        // The first frame, applied straight to the skeleton: the AnimationState is left untouched
-        // so the first scheduled update still fires the events keyed at time 0.
-        animation.apply(skeleton, 0, 0, loop, null as never, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
-        skeleton.updateWorldTransform(PHYSICS_RESET);
-    }
+    if (animation) go.animationState.setAnimationWith(track, animation, loop);
+}
+
+/**
+ * Poses the first frame of the spawn animation (if any) on a freshly dressed instance, straight
+ * on the skeleton: the AnimationState is left untouched, so the first scheduled update still fires
+ * the events keyed at time 0. Skipped for instances spawned off screen: they are posed when they
+ * come into view, before they are ever drawn.
+ */
+export function poseFirstFrame(go: SpineGameObject, options: SpawnOptions | undefined): void {
+    if (!options || options.animation === undefined) return;
+    const entry = go.animationState.tracks[options.track ?? 0];
+    const animation = entry?.animation;
+    if (!animation) return;
+    const skeleton = go.skeleton;
+    animation.apply(skeleton, 0, 0, entry.loop, null as never, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+    skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
 function warnUnknownOptions(options: SpawnOptions): void {

@@ -276,7 +276,9 @@ export class Scheduler<T> {
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
-                    const ms = this.elapsed(entry, frame);
+                    // Updated last frame: owed exactly this frame's delta, passed on as received
+                    // (no new number to box for the call).
+                    const ms = entry.lastFrame === frame - 1 ? delta : this.elapsed(entry, frame);
                     entry.last = clock;
                     entry.lastFrame = frame;
                     updated++;

@@ -132,6 +132,11 @@ describe("offscreen: 'events' (the default)", () => {
     test('an instance walking into view by itself is posed in that same frame', () => {
         const pool = t.scene.spinePool;
         const walker = pool.spawn(offscreenX(), 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        // Spawned off screen: not even its first frame is posed (no one can see it yet).
+        const setup = new t.spine.Skeleton(walker.skeleton.data);
+        setup.setToSetupPose();
+        setup.updateWorldTransform(t.spine.Physics.update);
+        expect(poseDistance(boneWorld(walker), boneWorld({ skeleton: setup } as SpineGameObject))).toBeLessThan(1e-9);
         const probe = new UpdateProbe();
         probe.watch(walker);
         t.step(10);

@@ -15,36 +15,12 @@ export const VIEW_HEIGHT = viewHeight;
 export const WORLD_WIDTH = VIEW_WIDTH * 4;
 export const WORLD_HEIGHT = VIEW_HEIGHT * 4;
 
-const ANIMATIONS = ['walk', 'run', 'idle'];
+import { placements as placeCrowd, type Placement } from './placements';
+export type { Placement } from './placements';
 
-/** Deterministic pseudo-random numbers: every scenario gets the same crowd. */
-export function random(seed: number): () => number {
-    let s = seed >>> 0;
-    return () => {
-        s = (s + 0x6d2b79f5) >>> 0;
-        let r = Math.imul(s ^ (s >>> 15), 1 | s);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 2 ** 32;
-    };
-}
-
-/** One member of the crowd: where it stands and what it plays from when. */
-export interface Placement {
-    x: number;
-    y: number;
-    animation: string;
-    /** Seconds into the animation at the start. */
-    offset: number;
-}
-
+/** The crowd for this world size (see placements.ts). */
 export function placements(count: number, seed = 7): Placement[] {
-    const next = random(seed);
-    return Array.from({ length: count }, () => ({
-        x: next() * WORLD_WIDTH,
-        y: next() * WORLD_HEIGHT,
-        animation: ANIMATIONS[Math.floor(next() * ANIMATIONS.length)],
-        offset: next() * 2,
-    }));
+    return placeCrowd(count, seed, WORLD_WIDTH, WORLD_HEIGHT);
 }
 
 /** A booted game with the skeleton loaded and the main camera on the middle of the world. */
@@ -90,13 +66,4 @@ export function measureFrames(t: TestGame, frames: number, warmup = 60): number[
     return samples;
 }
 
-export function median(values: number[]): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-export function percentile(values: number[], p: number): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+export { median, percentile } from './stats';

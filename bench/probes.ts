@@ -14,41 +14,67 @@ function heapUsed(): number {
     return getHeapStatistics().used_heap_size;
 }
 
+/** Spawn cost, µs per call: see `spawnCost`. */
+export interface SpawnCost {
+    addSpine: number;
+    /** Pooled spawn, production mode (`dev: false`), no options. */
+    spawn: number;
+    /** Pooled spawn with `{ animation }` on screen (its first frame is posed), production mode. */
+    spawnAnimated: number;
+    /** Pooled despawn (leftover check, reset to the setup pose), production mode. */
+    despawn: number;
+    /** Pooled spawn with `{ animation }` in development mode (call sites captured). */
+    spawnDev: number;
+}
+
 /** µs per `this.add.spine` and per pooled `spawn` (free instances ready), median of batches. */
-export async function spawnCost(): Promise<{ addSpine: number; spawn: number; despawn: number; spawnAnimated: number }> {
+export async function spawnCost(): Promise<SpawnCost> {
     const t = await crowdGame(SKELETON, true);
     const pool = t.scene.spinePool;
     const batch = 50;
-    const add: number[] = [];
-    const spawn: number[] = [];
-    const despawn: number[] = [];
-    const animated: number[] = [];
+    const results: Record<keyof SpawnCost, number[]> = { addSpine: [], spawn: [], spawnAnimated: [], despawn: [], spawnDev: [] };
+    const cx = WORLD_WIDTH / 2;
+    const cy = WORLD_HEIGHT / 2;
     for (let i = 0; i < 20; i++) t.scene.add.spine(0, 0, SKELETON, ATLAS).destroy(); // warm the JIT
     pool.prewarm(SKELETON, ATLAS, batch);
     const made: SpineGameObject[] = [];
-    for (let round = 0; round < 12; round++) {
-        let begin = performance.now();
-        for (let i = 0; i < batch; i++) made.push(t.scene.add.spine(i, i, SKELETON, ATLAS));
-        add.push(((performance.now() - begin) * 1000) / batch);
+    const time = (key: keyof SpawnCost, work: () => void) => {
+        const begin = performance.now();
+        work();
+        results[key].push(((performance.now() - begin) * 1000) / batch);
+    };
+    for (let round = 0; round < 14; round++) {
+        time('addSpine', () => {
+            for (let i = 0; i < batch; i++) made.push(t.scene.add.spine(cx, cy, SKELETON, ATLAS));
+        });
         made.forEach((go) => go.destroy());
         made.length = 0;
 
-        begin = performance.now();
-        for (let i = 0; i < batch; i++) made.push(pool.spawn(i, i, SKELETON, ATLAS));
-        spawn.push(((performance.now() - begin) * 1000) / batch);
-        begin = performance.now();
+        pool.configure({ dev: false });
+        time('spawn', () => {
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS));
+        });
+        time('despawn', () => {
+            for (const go of made) pool.despawn(go);
+        });
+        made.length = 0;
+        time('spawnAnimated', () => {
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
+        });
         for (const go of made) pool.despawn(go);
-        despawn.push(((performance.now() - begin) * 1000) / batch);
         made.length = 0;
 
-        begin = performance.now();
-        for (let i = 0; i < batch; i++) made.push(pool.spawn(i, i, SKELETON, ATLAS, { animation: 'walk' }));
-        animated.push(((performance.now() - begin) * 1000) / batch);
+        pool.configure({ dev: true });
+        time('spawnDev', () => {
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
+        });
         for (const go of made) pool.despawn(go);
         made.length = 0;
     }
     t.destroy();
-    return { addSpine: median(add.slice(2)), spawn: median(spawn.slice(2)), despawn: median(despawn.slice(2)), spawnAnimated: median(animated.slice(2)) };
+    const out = {} as SpawnCost;
+    for (const key of Object.keys(results) as (keyof SpawnCost)[]) out[key] = median(results[key].slice(4));
+    return out;
 }
 
 /** Heap left behind (bytes, after GC) by `cycles` spawn/despawn cycles after a warm-up. */
@@ -85,12 +111,13 @@ export async function churnGarbage(cycles = 20000): Promise<number> {
 
 /**
  * Bytes allocated per frame (heap growth over `frames` frames, with the young generation large
- * enough that no GC runs in between: run with --max-semi-space-size=64).
+ * enough that no GC runs in between: run with --max-semi-space-size=64). `stubbed` replaces
+ * posing with a no-op, leaving what the update path itself allocates.
  */
-export async function allocationPerFrame(pool: boolean, count = 1000, frames = 30): Promise<number> {
+export async function allocationPerFrame(pool: boolean, stubbed = false, count = 1000, frames = 30): Promise<number> {
     const t = await crowdGame(SKELETON, pool);
-    if (pool) populatePool(t, SKELETON, placements(count));
-    else populateStock(t, SKELETON, placements(count));
+    const gos = pool ? populatePool(t, SKELETON, placements(count)) : populateStock(t, SKELETON, placements(count));
+    if (stubbed) for (const go of gos) go.updatePose = () => {};
     t.step(60);
     let best = Infinity;
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -11,6 +11,7 @@ import { writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
 import { median, percentile, VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
+import { browserBench } from './browser';
 import { allocationPerFrame, churnGarbage, offscreenCost, schedulerOverhead, spawnCost } from './probes';
 import { frameChart, frameTable, ms, type Row } from './report';
 import { frameSamples, SCENARIOS, SKELETON } from './scenarios';
@@ -18,6 +19,10 @@ import { frameSamples, SCENARIOS, SKELETON } from './scenarios';
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 200);
 const QUICK = process.env.BENCH_QUICK === '1';
+
+function kb(bytes: number): string {
+    return bytes < 1024 ? `${Math.round(bytes)} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
 
 function log(line = ''): void {
     process.stdout.write(`${line}\n`);
@@ -64,15 +69,20 @@ async function main(): Promise<void> {
     if (!QUICK) {
         const spawn = await spawnCost();
         const churn = await churnGarbage();
-        const allocation = { stock: await allocationPerFrame(false), plugin: await allocationPerFrame(true) };
+        const allocation = {
+            stock: await allocationPerFrame(false),
+            plugin: await allocationPerFrame(true),
+            stockPath: await allocationPerFrame(false, true),
+            pluginPath: await allocationPerFrame(true, true),
+        };
         const overhead = await schedulerOverhead();
         const offscreen = await offscreenCost();
         const n = SIZES.includes(1000) ? 1000 : SIZES[Math.floor(SIZES.length / 2)];
         const plugin = rows.find((r) => r.key === 'plugin')!;
         const lines = [
-            `| spawn, µs per call | \`this.add.spine\` ${spawn.addSpine.toFixed(1)}; pooled \`spawn\` ${spawn.spawn.toFixed(2)} (**${(spawn.addSpine / spawn.spawn).toFixed(0)}× cheaper**); with \`{ animation }\` ${spawn.spawnAnimated.toFixed(1)}; \`despawn\` ${spawn.despawn.toFixed(1)} |`,
+            `| spawn, µs per call | \`this.add.spine\` ${spawn.addSpine.toFixed(1)}; pooled \`spawn\` ${spawn.spawn.toFixed(2)} (**${(spawn.addSpine / spawn.spawn).toFixed(0)}× cheaper**), with \`{ animation }\` on screen ${spawn.spawnAnimated.toFixed(1)} (first frame posed), in dev mode ${spawn.spawnDev.toFixed(1)} (call sites captured); \`despawn\` ${spawn.despawn.toFixed(1)} (production mode unless said) |`,
             `| churn: heap left after 20 000 spawn/despawn cycles (after GC) | ${(churn / 1024).toFixed(1)} KB |`,
-            `| heap allocated per frame, N = 1000 | stock ${Math.round(allocation.stock)} B; phaser-spine-pool ${Math.round(allocation.plugin)} B |`,
+            `| heap allocated per frame, N = 1000 | stock ${kb(allocation.stock)}; phaser-spine-pool ${kb(allocation.plugin)} (spine-core allocates while posing); with posing stubbed out: UpdateList ${kb(allocation.stockPath)}, phaser-spine-pool ${kb(allocation.pluginPath)} |`,
             `| scheduler overhead per instance and frame (posing stubbed out), N = 3000 | phaser-spine-pool ${overhead.plugin.toFixed(3)} µs; Phaser's UpdateList ${overhead.updateList.toFixed(3)} µs |`,
             `| one instance per frame, default options: on screen / off screen | ${offscreen.onscreen.toFixed(2)} µs / ${offscreen.offscreen.toFixed(3)} µs (**${((offscreen.offscreen / offscreen.onscreen) * 100).toFixed(1)} %**) |`,
             `| worst frame / median, phaser-spine-pool, N = ${n} | ${(plugin.worst[n] / plugin.median[n]).toFixed(2)} |`,
@@ -80,6 +90,24 @@ async function main(): Promise<void> {
         const probes = ['| measurement | result |', '|---|---|', ...lines].join('\n');
         log(`${probes}\n`);
         results.push('', probes);
+    }
+
+    if (!QUICK) {
+        const n = 1000;
+        const browser = await browserBench(n, 120, `${VIEW_WIDTH}x${VIEW_HEIGHT}`);
+        if (!browser) {
+            log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
+        } else {
+            const [stock, plugin] = browser;
+            const table = [
+                `| browser: Chromium, ${plugin.renderer} (software, --disable-gpu), N = ${n}, frame time (update + render) | median ms (p95) |`,
+                '|---|---:|',
+                `| stock spine-phaser | ${ms(stock.median)} (${ms(stock.p95)}) |`,
+                `| phaser-spine-pool, default options | ${ms(plugin.median)} (${ms(plugin.p95)}): **${(stock.median / plugin.median).toFixed(1)}× cheaper** |`,
+            ].join('\n');
+            log(`${table}\n`);
+            results.push('', table);
+        }
     }
 
     results.push(

@@ -2,7 +2,7 @@ import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options
 import type { ScheduleDriver } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
 import { quietTime, updateEventsOnly } from './eventsOnly';
-import type { PooledInstance } from './PooledInstance';
+import type { PooledInstance, ViewRect } from './PooledInstance';
 
 interface Placed {
     x: number;
@@ -33,6 +33,8 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     private mid2 = 0;
     private margin = 0;
     private mode: OffscreenMode = 'lod';
+    /** The view grown by the margin, for `overlaps`. */
+    private readonly view: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
 
     constructor(
         private readonly matrix: unknown,
@@ -60,6 +62,13 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         this.centreY = sy + camera.height * 0.5;
         this.halfWidth = (camera.width / camera.zoomX) * 0.5;
         this.halfHeight = (camera.height / camera.zoomY) * 0.5;
+        const view = this.view;
+        view.minX = this.centreX - this.halfWidth - this.margin;
+        view.maxX = this.centreX + this.halfWidth + this.margin;
+        view.minY = this.centreY - this.halfHeight - this.margin;
+        view.maxY = this.centreY + this.halfHeight + this.margin;
+        view.scrollX = sx;
+        view.scrollY = sy;
     }
 
     classify(instance: PooledInstance): number {
@@ -75,11 +84,9 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
             y = go.y;
         }
         if (this.mode !== 'lod') {
-            const w = this.halfWidth + this.margin;
-            const h = this.halfHeight + this.margin;
-            const cx = this.centreX;
-            const cy = this.centreY;
-            if (!instance.overlaps(x, y, cx - w, cy - h, cx + w, cy + h, this.scrollX, this.scrollY)) return Tier.Offscreen;
+            instance.x = x;
+            instance.y = y;
+            if (!instance.overlaps(this.view)) return Tier.Offscreen;
         }
         // An object with scroll factor f is drawn where a world point moved by scroll * (1 - f) is.
         const dx = x + this.scrollX * (1 - go.scrollFactorX) - this.centreX;

@@ -20,6 +20,9 @@ export class PooledInstance {
     entry: ScheduleEntry<PooledInstance> | null = null;
     /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
     legacy: LegacyAnimation | null = null;
+    /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */
+    x = 0;
+    y = 0;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
     private readonly setup: Box;
     /** Where the current animations can reach (see `reach`). */
@@ -70,28 +73,41 @@ export class PooledInstance {
     }
 
     /**
-     * Whether its reach, placed at world (x, y) with its scale, overlaps the rectangle
-     * [minX, maxX] × [minY, maxY] seen by a camera scrolled to (scrollX, scrollY). An object with
-     * scroll factor f is drawn where a world point moved by scroll × (1 − f) would be.
+     * Whether its reach, placed at world (`this.x`, `this.y`) with its scale, overlaps `view`
+     * (world px, as seen by a camera scrolled to `view.scrollX/Y`). An object with scroll factor f
+     * is drawn where a world point moved by scroll × (1 − f) would be. The numbers come in fields,
+     * not arguments, so V8 has none to box for the call.
      */
-    overlaps(x: number, y: number, minX: number, minY: number, maxX: number, maxY: number, scrollX: number, scrollY: number): boolean {
-        const go = this.go as unknown as Placed;
+    overlaps(view: ViewRect): boolean {
+        const go = this.go as unknown as Placed & { _scaleX?: number; _scaleY?: number };
         const box = this.reach();
-        const sx = go.scaleX;
-        const sy = go.scaleY;
-        const px = x + scrollX * (1 - go.scrollFactorX);
-        const py = y + scrollY * (1 - go.scrollFactorY);
+        // Phaser's Transform keeps scale in _scaleX/_scaleY; reading the field skips a getter call
+        // whose number result V8 would box on every visibility check.
+        const sx = go._scaleX ?? go.scaleX;
+        const sy = go._scaleY ?? go.scaleY;
+        const px = this.x + view.scrollX * (1 - go.scrollFactorX);
+        const py = this.y + view.scrollY * (1 - go.scrollFactorY);
         const a = box.left * sx;
         const b = box.right * sx;
         const c = box.top * sy;
         const d = box.bottom * sy;
         return (
-            px + (a < b ? b : a) >= minX &&
-            px + (a < b ? a : b) <= maxX &&
-            py + (c < d ? d : c) >= minY &&
-            py + (c < d ? c : d) <= maxY
+            px + (a < b ? b : a) >= view.minX &&
+            px + (a < b ? a : b) <= view.maxX &&
+            py + (c < d ? d : c) >= view.minY &&
+            py + (c < d ? c : d) <= view.maxY
         );
     }
+}
+
+/** A rectangle of the world as a camera sees it, grown by the off-screen margin. */
+export interface ViewRect {
+    minX: number;
+    minY: number;
+    maxX: number;
+    maxY: number;
+    scrollX: number;
+    scrollY: number;
 }
 
 function join(box: Box, other: Box): void {

@@ -1,6 +1,6 @@
 import { callSite } from '../src/callSite';
 import { describeListener, type StateListener } from '../src/StateListeners';
-import type { PooledInstance } from './PooledInstance';
+import type { PooledInstance, ViewRect } from './PooledInstance';
 
 /**
  * Pooled instances behave differently from plain spine-phaser objects in a few methods
@@ -20,6 +20,9 @@ const CALLER = 2;
 type Ctor = new (...args: any[]) => any;
 
 const gameObjectClasses = new WeakMap<Ctor, Ctor>();
+
+/** Scratch for the culling test (rendering is single-threaded and the test does not nest). */
+const cullRect: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
 const stateClasses = new WeakMap<Ctor, Ctor>();
 
 interface Camera {
@@ -49,7 +52,16 @@ export function pooledGameObjectClass(Base: Ctor): Ctor {
             if (!instance || !instance.flags.cull || this.parentContainer || camera.rotation !== 0) return true;
             const view = camera.worldView;
             const m = instance.flags.margin;
-            return instance.overlaps(this.x, this.y, view.x - m, view.y - m, view.right + m, view.bottom + m, camera.scrollX, camera.scrollY);
+            const rect = cullRect;
+            rect.minX = view.x - m;
+            rect.minY = view.y - m;
+            rect.maxX = view.right + m;
+            rect.maxY = view.bottom + m;
+            rect.scrollX = camera.scrollX;
+            rect.scrollY = camera.scrollY;
+            instance.x = this.x;
+            instance.y = this.y;
+            return instance.overlaps(rect);
         }
 
         on(event: string | symbol, fn: Function, context?: unknown): unknown {

@@ -33,7 +33,22 @@ export default [
     {
         input,
         external,
-        plugins: [dts({ tsconfig: './tsconfig.build.json' })],
+        plugins: [dts({ tsconfig: './tsconfig.build.json' }), typeEntryPoints()],
         output: { file: 'dist/index.d.ts', format: 'es' },
     },
 ];
+
+/**
+ * dist/index.d.mts, the ESM entry's types, beside dist/index.d.ts, which holds every declaration
+ * once (so a program that reaches the package through both entries sees one `SpinePoolPlugin` and
+ * one `spinePool`). A .d.ts in a package without `"type": "module"` reads as CommonJS, which
+ * "import" resolution must not see: the .d.mts re-exports it as ESM.
+ */
+function typeEntryPoints() {
+    return {
+        name: 'type-entry-points',
+        generateBundle() {
+            this.emitFile({ type: 'asset', fileName: 'index.d.mts', source: "export * from './index.js';\n" });
+        },
+    };
+}

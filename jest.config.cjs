@@ -1,6 +1,7 @@
 /**
  * Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser,
- * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium).
+ * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium); package: the
+ * packed tarball installed, compiled and bundled in a consumer project, then run in Chromium.
  */
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', verbatimModuleSyntax: false } }];
 const common = {
@@ -21,5 +22,7 @@ module.exports = {
             testEnvironmentOptions: { globalsCleanup: 'off' },
         },
         { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+        // The packed tarball in a consumer project (its own install, tsc, bundles, Chromium).
+        { ...common, displayName: 'package', testMatch: ['<rootDir>/test/package/**/*.test.ts'] },
     ],
 };

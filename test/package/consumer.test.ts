@@ -1,0 +1,158 @@
+/**
+ * The package as a game gets it from npm: `npm pack`, installed with Phaser and spine-phaser into
+ * a temporary project, used from a strict TypeScript scene, bundled for the browser through the
+ * ESM and the CommonJS entries, and run in real Chromium next to Phaser's and spine-phaser's own
+ * script builds (the script-tag build of the plugin too). Needs `npm run build` first (npm test
+ * does it). The browser part is skipped, saying so, where there is no Chromium.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
+import { ConsumerProject, lintPackage, pack, ROOT, type Packed } from './consumerProject';
+import { serveStatic, type StaticServer } from './staticServer';
+import type { SmokeReport } from './consumer/src/BattleScene';
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+    process.stderr.write(`\n*** package smoke test: browser part SKIPPED: ${chromiumHint}. The packed bundles were not run in a browser. ***\n\n`);
+}
+const describeInBrowser = chromiumPath ? describe : describe.skip;
+
+/** Every file the package ships. */
+const SHIPPED = [
+    'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'dist/iife/phaser-spine-pool.js',
+    'dist/iife/phaser-spine-pool.js.map',
+    'dist/index.cjs',
+    'dist/index.cjs.map',
+    'dist/index.d.mts',
+    'dist/index.d.ts',
+    'dist/index.mjs',
+    'dist/index.mjs.map',
+    'package.json',
+];
+
+const project = new ConsumerProject();
+const packDir = mkdtempSync(join(tmpdir(), 'spine-pool-pack-'));
+let packed: Packed;
+
+beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'dist', 'index.mjs'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+    packed = await pack(packDir);
+    await project.create(packed.tarball);
+}, 120_000);
+
+afterAll(() => {
+    rmSync(packDir, { recursive: true, force: true });
+    if (!process.env.KEEP_CONSUMER) rmSync(project.dir, { recursive: true, force: true });
+    else process.stderr.write(`consumer project kept at ${project.dir}\n`);
+});
+
+describe('the packed package', () => {
+    test('ships the builds, their types and source maps, the licence, the README and the changelog, nothing else', () => {
+        expect(packed.files).toEqual(SHIPPED);
+        // Source maps carry their sources: a game's bundler finds no missing file.
+        const installed = join(project.dir, 'node_modules', 'phaser-spine-pool');
+        for (const map of SHIPPED.filter((file) => file.endsWith('.map'))) {
+            const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+            expect(sourcesContent?.filter((content) => typeof content === 'string')).toHaveLength(sources.length);
+        }
+    });
+
+    test('publint and arethetypeswrong report no problem (npm run lint:package)', async () => {
+        const output = await lintPackage(packed.tarball);
+        expect(output).toContain('All good!');
+        expect(output).toContain('No problems found');
+    }, 60_000);
+});
+
+describe('a strict TypeScript game using the installed package', () => {
+    test('type-checks as ES modules, as CommonJS and with bundler resolution, `this.spinePool` typed in a scene that does not import the package, with @ts-expect-error lines proving the types bite', async () => {
+        // In parallel: each program loads Phaser's large declaration file.
+        const [esm, cjs, bundler] = await Promise.all([project.typecheck('esm'), project.typecheck('cjs'), project.typecheck('bundler')]);
+        // Each resolution reads the declarations meant for it ("import" → .d.mts, "require" → .d.ts).
+        expect(esm).toEqual(['phaser-spine-pool/dist/index.d.mts', 'phaser-spine-pool/dist/index.d.ts']);
+        expect(cjs).toEqual(['phaser-spine-pool/dist/index.d.ts']);
+        expect(bundler).toEqual(esm);
+    }, 120_000);
+
+    test('bundles for the browser through the package\'s ESM entry and through its CommonJS entry, without a warning', async () => {
+        const bundles = await project.bundle();
+        expect(bundles.esm).toEqual({ from: ['phaser-spine-pool/dist/index.mjs'], warnings: [] });
+        expect(bundles.cjs).toEqual({ from: ['phaser-spine-pool/dist/index.cjs'], warnings: [] });
+        // The script-tag variant leaves the plugin to dist/iife (the global SpinePool).
+        expect(bundles.iife).toEqual({ from: [], warnings: [] });
+    }, 60_000);
+});
+
+describeInBrowser('the bundled game in real Chromium', () => {
+    let server: StaticServer | undefined;
+    let browser: Browser | undefined;
+
+    beforeAll(async () => {
+        server = await serveStatic(project.dir);
+        browser = await launchChromium(chromiumPath!);
+    }, 60_000);
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.close();
+    });
+
+    test.each([
+        ['esm', 'the ESM entry (dist/index.mjs) bundled'],
+        ['cjs', 'the CommonJS entry (dist/index.cjs) bundled'],
+        ['iife', 'the script-tag build (dist/iife/phaser-spine-pool.js, global SpinePool)'],
+    ] as const)('%s: with %s, the game boots, spawns a character that animates, fires Spine events and is drawn, despawns it (hidden, back in the pool) and respawns the same object, with no console error or warning', async (variant, _entry) => {
+        const page: Page = await browser!.context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+            const type = message.type();
+            // Chromium's own notes on the software GL driver (the snapshots' ReadPixels) are not the game's.
+            if (type === 'error' || (type === 'warning' && !message.text().includes('GL Driver Message'))) problems.push(`console.${type}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
+        page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+        page.on('response', (response) => {
+            if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+        });
+        try {
+            await page.goto(server!.url + project.writePage(variant));
+            await page.waitForFunction(() => {
+                const smoke = (window as unknown as { smoke?: SmokeReport }).smoke;
+                return smoke !== undefined && (smoke.done || smoke.error !== null);
+            }, undefined, { timeout: 30_000 });
+            const report = await page.evaluate(() => (window as unknown as { smoke: SmokeReport }).smoke);
+            expect({ error: report.error, problems }).toEqual({ error: null, problems: [] });
+            expect(report.checks).toEqual({
+                playModeConstant: 'StopAll',
+                offscreenType: 'events',
+                spawnedActive: true,
+                createdAfterSpawn: 1, // the prewarmed instance
+                footsteps: expect.any(Number),
+                walking: true,
+                pixelsWhileSpawned: expect.any(Number),
+                despawned: true,
+                activeAfterDespawn: 0,
+                freeAfterDespawn: 1,
+                hiddenAfterDespawn: true,
+                pixelsAfterDespawn: 0,
+                reusedInstance: true,
+                createdAfterRespawn: 1,
+                despawnedAgain: true,
+                leaksCleared: 0,
+            });
+            expect(report.checks.footsteps).toBeGreaterThan(0);
+            expect(report.checks.pixelsWhileSpawned).toBeGreaterThan(200);
+        } catch (error) {
+            if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
+            throw error;
+        } finally {
+            await page.close();
+        }
+    }, 60_000);
+});

@@ -1,0 +1,144 @@
+/**
+ * A temporary project that uses phaser-spine-pool the way a game does: the packed tarball
+ * installed with Phaser and spine-phaser by npm, a strict TypeScript scene compiled as ES modules
+ * and as CommonJS, and browser bundles built from them (see bundle.mjs).
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = join(__dirname, '..', '..');
+const BIN = join(ROOT, 'node_modules', '.bin');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = promisify(execFile);
+
+/** Runs a command; on failure the error carries its whole output. */
+async function exec(command: string, args: string[], cwd: string): Promise<string> {
+    try {
+        const { stdout, stderr } = await run(command, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+        return stdout + stderr;
+    } catch (error) {
+        const failed = error as Error & { stdout?: string; stderr?: string };
+        throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`);
+    }
+}
+
+/** The version of a package installed in the repository, so the consumer gets the same one from npm's cache. */
+function installedVersion(name: string): string {
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface Packed {
+    tarball: string;
+    /** Paths inside the package, as npm lists them. */
+    files: string[];
+}
+
+/** `npm pack` of the repository (dist/ must be built) into `dir`. */
+export async function pack(dir: string): Promise<Packed> {
+    const output = await run(NPM, ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+    const [info] = JSON.parse(output.stdout) as { filename: string; files: { path: string }[] }[];
+    return { tarball: join(dir, info!.filename), files: info!.files.map((f) => f.path).sort() };
+}
+
+/** `npm run lint:package` on a tarball: publint and arethetypeswrong. */
+export function lintPackage(tarball: string): Promise<string> {
+    return exec(process.execPath, [join(ROOT, 'test', 'package', 'lint-package.mjs'), tarball], ROOT);
+}
+
+const COMPILER_OPTIONS = {
+    target: 'ES2020',
+    lib: ['ES2020', 'DOM'],
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: [],
+};
+
+/** Which module system a compilation of the consumer's sources uses. */
+export type Flavour = 'esm' | 'cjs' | 'bundler';
+
+export class ConsumerProject {
+    readonly dir = mkdtempSync(join(tmpdir(), 'spine-pool-consumer-'));
+
+    /**
+     * The project: package.json, the tarball with the peers installed by npm (from its cache when
+     * it can), the game's sources twice (`esm/`, a `"type": "module"` package; `cjs/`, a CommonJS
+     * one), and the characters' files in public/assets.
+     */
+    async create(tarball: string): Promise<void> {
+        const dir = this.dir;
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'spine-pool-consumer', private: true }, null, 2));
+        const peers = ['phaser', '@esotericsoftware/spine-phaser'].map((name) => `${name}@${installedVersion(name)}`);
+        await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, ...peers], dir);
+        for (const [flavour, type] of [['esm', 'module'], ['cjs', 'commonjs']] as const) {
+            cpSync(join(__dirname, 'consumer', 'src'), join(dir, flavour, 'src'), { recursive: true });
+            writeFileSync(join(dir, flavour, 'package.json'), JSON.stringify({ type }));
+            // The ESM program reads all of the package's declaration files: it checks them too (slower).
+            const compilerOptions = { ...COMPILER_OPTIONS, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: flavour === 'cjs', outDir: 'build', rootDir: 'src' };
+            writeFileSync(join(dir, flavour, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+        }
+        // What Vite and most bundler setups use; checked, not emitted.
+        const bundler = { ...COMPILER_OPTIONS, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true };
+        writeFileSync(join(dir, 'esm', 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: bundler, include: ['src'] }, null, 2));
+        mkdirSync(join(dir, 'public'), { recursive: true });
+        await exec(join(BIN, 'tsx'), [join(ROOT, 'test', 'skeletons', 'write-assets.ts'), join(dir, 'public', 'assets')], ROOT);
+    }
+
+    /**
+     * Compiles the sources with the strict options (esm, cjs: emitting to build/); returns the
+     * declaration files of phaser-spine-pool the program read. Any error fails, including an
+     * unused `@ts-expect-error`, except errors inside Phaser's and Spine's own declaration files
+     * (the esm program checks declaration files, for the package's sake).
+     */
+    async typecheck(flavour: Flavour): Promise<string[]> {
+        const project = flavour === 'bundler' ? join('esm', 'tsconfig.bundler.json') : join(flavour, 'tsconfig.json');
+        let output: string;
+        try {
+            const { stdout } = await run(join(BIN, 'tsc'), ['-p', project, '--listFiles', '--pretty', 'false'], { cwd: this.dir, maxBuffer: 64 * 1024 * 1024 });
+            output = stdout;
+        } catch (error) {
+            output = (error as { stdout?: string }).stdout ?? String(error);
+        }
+        const lines = output.split('\n');
+        const errors = lines.filter((line) => /error TS\d+/.test(line) && !THEIRS.some((prefix) => line.startsWith(prefix)));
+        if (errors.length) throw new Error(`tsc -p ${project}:\n${errors.join('\n')}`);
+        return lines
+            .filter((line) => line.includes('/node_modules/phaser-spine-pool/'))
+            .map((line) => line.slice(line.indexOf('phaser-spine-pool/')))
+            .sort();
+    }
+
+    /**
+     * Bundles esm/build and cjs/build (emitted by `typecheck('esm')` and `typecheck('cjs')`) with
+     * bundle.mjs; returns what each bundle took from the package.
+     */
+    async bundle(): Promise<Record<'esm' | 'cjs' | 'iife', { from: string[]; warnings: string[] }>> {
+        const output = await exec(process.execPath, [join(__dirname, 'bundle.mjs'), this.dir], ROOT);
+        return JSON.parse(output.trim().split('\n').pop()!);
+    }
+
+    /** A page that loads Phaser's and spine-phaser's script builds, then the bundle; returns its path from `dir`. */
+    writePage(variant: 'esm' | 'cjs' | 'iife'): string {
+        const scripts = [
+            '/node_modules/phaser/dist/phaser.js',
+            '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.js',
+            ...(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : []),
+            `/public/bundles/${variant}.js`,
+        ];
+        const html = [
+            '<!doctype html>',
+            `<html lang="en"><head><meta charset="utf-8"><title>phaser-spine-pool consumer (${variant})</title><link rel="icon" href="data:,"></head>`,
+            '<body><div id="game"></div>',
+            ...scripts.map((src) => `<script src="${src}"></script>`),
+            '</body></html>',
+        ].join('\n');
+        writeFileSync(join(this.dir, 'public', `${variant}.html`), html);
+        return `/public/${variant}.html`;
+    }
+}
+
+/** Declaration files whose own errors (seen with lib check on) belong to their packages. */
+const THEIRS = ['node_modules/phaser/', 'node_modules/@esotericsoftware/'];

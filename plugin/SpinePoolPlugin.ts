@@ -14,17 +14,31 @@ import { PooledInstance } from './PooledInstance';
 import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance } from './instanceState';
 import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
 
-/** Options of {@link SpinePoolPlugin.spawn}. */
+/**
+ * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
+ * creating the object, applied in one go.
+ *
+ * @example
+ * ```ts
+ * const squad = this.add.container(400, 300);
+ * const go = this.spinePool.spawn(0, -20, 'hero', 'hero-atlas', {
+ *     parent: squad, animation: 'walk', loop: true, skin: 'knight', depth: 2,
+ * });
+ * ```
+ */
 export interface SpawnOptions {
-    /** Container to add the instance to; (x, y) are then local to it. @default the scene's display list */
+    /** Container to add the instance to; (x, y) are then local to it, in px. @default the scene's display list */
     parent?: Phaser.GameObjects.Container;
-    /** Animation to set on `track`; its first frame is posed before the instance is first drawn. */
+    /**
+     * Animation to set on `track`; its first frame is posed before the instance is first drawn.
+     * @default none: the setup pose, no track set
+     */
     animation?: string;
     /** Whether `animation` loops. @default true */
     loop?: boolean;
     /** Spine track index for `animation`. @default 0 */
     track?: number;
-    /** Skin name; without it the skeleton shows its default skin. */
+    /** Skin name; an unknown name throws, naming the skeleton's skins. @default the skeleton's default skin */
     skin?: string;
     /** Display depth. @default 0 */
     depth?: number;
@@ -34,6 +48,16 @@ export interface SpawnOptions {
  * Lifecycle hooks of one pool (one skeleton: dataKey + atlasKey), registered with
  * {@link SpinePoolPlugin.setHooks}. Each fires exactly once per transition, in this order over an
  * instance's life: `onCreate`, then (`onSpawn`, `onDespawn`) for every use, then `onDestroy`.
+ * Every hook is optional; none by default.
+ *
+ * @example
+ * ```ts
+ * this.spinePool.setHooks('goblin', 'goblin-atlas', {
+ *     onCreate: (go) => go.animationStateData.setMix('walk', 'die', 0.2), // once per object; seconds
+ *     onSpawn: (go) => go.setInteractive(), // input is removed on every despawn
+ *     onDespawn: (go) => go.getData('timer')?.remove(), // timers are not tracked: end them here
+ * });
+ * ```
  */
 export interface PoolHooks {
     /**
@@ -55,9 +79,18 @@ export interface PoolHooks {
 
 const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
 
-/** Counters of one pool, as reported by {@link SpinePoolPlugin.stats}. */
+/**
+ * Counters of one pool (one skeleton), a row of {@link SpinePoolStats.pools}.
+ *
+ * @example
+ * ```ts
+ * for (const pool of this.spinePool.stats().pools) console.log(`${pool.dataKey}: ${pool.active} out, ${pool.free} free`);
+ * ```
+ */
 export interface PoolStats {
+    /** The skeleton data key the pool was made for (`spawn`'s `dataKey`). */
     dataKey: string;
+    /** The atlas key the pool was made for (`spawn`'s `atlasKey`). */
     atlasKey: string;
     /** Instances handed out and not yet despawned. */
     active: number;
@@ -67,7 +100,15 @@ export interface PoolStats {
     created: number;
 }
 
-/** What {@link SpinePoolPlugin.stats} reports. */
+/**
+ * What {@link SpinePoolPlugin.stats} reports: counts of instances, all at the time of the call.
+ *
+ * @example
+ * ```ts
+ * const stats = this.spinePool.stats();
+ * console.log(`${stats.active} spawned, ${stats.updatedLastFrame} updated last frame, ${stats.tiers.offscreen} off screen`);
+ * ```
+ */
 export interface SpinePoolStats {
     /** Spawned instances, all pools. */
     active: number;
@@ -78,7 +119,16 @@ export interface SpinePoolStats {
     /** Instances the scheduler updated in the last frame. */
     updatedLastFrame: number;
     /** Spawned instances per level-of-detail tier. */
-    tiers: { high: number; mid: number; low: number; offscreen: number };
+    tiers: {
+        /** Nearer the view centre than `highDetailDistance`, in view. */
+        high: number;
+        /** Between `highDetailDistance` and `midDetailDistance`, in view. */
+        mid: number;
+        /** Beyond `midDetailDistance`, in view. */
+        low: number;
+        /** Outside the view plus `offscreenMargin` (always 0 with `offscreen: 'lod'`). */
+        offscreen: number;
+    };
     /** Leftover listeners removed on despawn so far. */
     leaksCleared: number;
     /** Per-pool counters, in creation order. */
@@ -102,7 +152,36 @@ type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) =>
  * ```
  *
  * then `this.spinePool.spawn(x, y, dataKey, atlasKey)` where you wrote `this.add.spine(...)`, and
- * `this.spinePool.despawn(go)` where you wrote `go.destroy()`.
+ * `this.spinePool.despawn(go)` where you wrote `go.destroy()`. Inside any `Phaser.Scene`,
+ * `this.spinePool` is typed once the package is imported anywhere in the program.
+ *
+ * Units: Phaser's times are milliseconds, Spine's (and the {@link LegacyAnimation} helper's) are
+ * seconds; distances are world pixels; the `*Frequency` options are frame intervals.
+ *
+ * @example
+ * ```ts
+ * import * as spine from '@esotericsoftware/spine-phaser';
+ * import { SpinePoolPlugin } from 'phaser-spine-pool';
+ *
+ * class Battle extends Phaser.Scene {
+ *     preload() {
+ *         this.load.spineJson('hero', 'hero.json');
+ *         this.load.spineAtlas('hero-atlas', 'hero.atlas');
+ *     }
+ *     create() {
+ *         const go = this.spinePool.spawn(400, 300, 'hero', 'hero-atlas', { animation: 'walk' });
+ *         this.time.delayedCall(4000, () => this.spinePool.despawn(go)); // Phaser time: ms
+ *     }
+ * }
+ *
+ * new Phaser.Game({
+ *     scene: [Battle],
+ *     plugins: { scene: [
+ *         { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
+ *         { key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' },
+ *     ] },
+ * });
+ * ```
  */
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private options: SpinePoolOptions = defaultOptions();
@@ -121,6 +200,13 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
 
+    /**
+     * Called by Phaser's plugin manager for each scene (register the class in the game config's
+     * `plugins.scene`; do not construct it yourself).
+     * @param scene the scene the plugin belongs to
+     * @param pluginManager the game's plugin manager
+     * @param pluginKey the key the plugin was registered under
+     */
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
@@ -136,12 +222,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
-    /** Called once by Phaser when the scene boots. */
+    /** Called once by Phaser when the scene boots; not for games to call. */
     override boot(): void {
         this.systems!.events.once(SceneEvents.DESTROY, this.destroy, this);
     }
 
-    /** Called by Phaser each time the scene starts. */
+    /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
     override start(): void {
         const events = this.systems!.events;
         events.on(SceneEvents.UPDATE, this.update, this);
@@ -150,9 +236,18 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * Validates and applies options. A bad value throws an Error naming the option, the value and
-     * the allowed range, and nothing is applied.
-     * @returns this
+     * Validates and applies options; the ones not given keep their current values. A bad value
+     * throws a {@link PoolError} naming the option, the value and the allowed range, and nothing
+     * is applied. Changes reach every instance from the next frame (tiers are re-evaluated within
+     * `groupCount` frames).
+     * @param options any of {@link SpinePoolOptions}; distances in world px, frequencies in frames
+     * @returns this, for chaining
+     * @example
+     * ```ts
+     * this.spinePool
+     *     .configure({ highDetailDistance: 800, midDetailDistance: 1600 })
+     *     .configure({ offscreen: 'pause', dev: false });
+     * ```
      */
     configure(options: Partial<SpinePoolOptions>): this {
         const next = resolveOptions(this.options, options);
@@ -168,7 +263,13 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         return this;
     }
 
-    /** The options in force (a copy). */
+    /**
+     * The options in force, defaults included (a copy: changing it changes nothing).
+     * @example
+     * ```ts
+     * const { groupCount, offscreen } = this.spinePool.getOptions(); // 4, 'events' by default
+     * ```
+     */
     getOptions(): SpinePoolOptions {
         return { ...this.options };
     }
@@ -177,7 +278,22 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * A pooled instance of the skeleton `dataKey` with atlas `atlasKey` at (x, y): same arguments
      * as `this.add.spine(x, y, dataKey, atlasKey)`. A free instance is reused, else one is built.
      * It comes in its setup pose (or the first frame of `options.animation`), visible and active,
-     * and is updated by the plugin's scheduler, not by the scene's UpdateList.
+     * and is updated by the plugin's scheduler, not by the scene's UpdateList. Nothing of its
+     * previous owner is left: pose, tracks, skin, transform, alpha, depth, listeners.
+     *
+     * Throws a {@link PoolError} when a key is not loaded (naming what is), or for an unknown skin
+     * or animation (naming the skeleton's); then nothing is handed out.
+     * @param x horizontal position, world px (local px inside `options.parent`)
+     * @param y vertical position, world px (local px inside `options.parent`)
+     * @param dataKey key of the skeleton data loaded with `this.load.spineJson` / `spineBinary`
+     * @param atlasKey key of the atlas loaded with `this.load.spineAtlas`
+     * @param options parent, animation, loop, track, skin, depth; see {@link SpawnOptions}
+     * @returns the instance: a spine-phaser `SpineGameObject`, to give back with {@link despawn}
+     * @example
+     * ```ts
+     * // Was: const enemy = this.add.spine(x, y, 'goblin', 'goblin-atlas');
+     * const enemy = this.spinePool.spawn(x, y, 'goblin', 'goblin-atlas', { animation: 'run', skin: 'red' });
+     * ```
      */
     spawn(x: number, y: number, dataKey: string, atlasKey: string, options?: SpawnOptions): SpineGameObject {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
@@ -221,6 +337,19 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * Returns `go` to its pool: hidden, inactive, off the display list and the scheduler, its
      * animation tracks cleared. Returns `false` (and warns in dev mode) when `go` is not an active
      * instance of this pool; the pool is never corrupted by a wrong or repeated call.
+     *
+     * First runs the pool's `onDespawn` hook, then removes what the previous owner left on it
+     * (Spine listeners, emitter listeners, tweens; one dev warning names them and where they were
+     * added), then clears its tracks without firing their callbacks. Call it where you called
+     * `go.destroy()`; do not use `go` afterwards.
+     * @param go an instance returned by {@link spawn}
+     * @returns `true` if it went back to its pool, `false` if it was not an active pooled instance
+     * @example
+     * ```ts
+     * enemy.animationState.addListener({
+     *     complete: (entry) => entry.animation?.name === 'die' && this.spinePool.despawn(enemy),
+     * });
+     * ```
      */
     despawn(go: SpineGameObject): boolean {
         const instance = go ? this.instances.get(go) : undefined;
@@ -256,8 +385,19 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /**
      * Registers lifecycle hooks for the pool of (dataKey, atlasKey), before or after it exists.
-     * Replaces hooks registered before for that pool.
-     * @returns this
+     * Replaces hooks registered before for that pool. An unknown hook name or a non-function
+     * throws a {@link PoolError}.
+     * @param dataKey the skeleton data key of the pool
+     * @param atlasKey the atlas key of the pool
+     * @param hooks `onCreate`, `onSpawn`, `onDespawn`, `onDestroy`; see {@link PoolHooks}
+     * @returns this, for chaining
+     * @example
+     * ```ts
+     * this.spinePool.setHooks('hero', 'hero-atlas', {
+     *     onCreate: (go) => go.animationStateData.setMix('walk', 'run', 0.2), // mix durations: seconds
+     *     onDespawn: (go) => go.removeAllListeners('pointerdown'),
+     * });
+     * ```
      */
     setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): this {
         if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
@@ -294,7 +434,19 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         leftovers.length = 0;
     }
 
-    /** Builds `count` free instances of a skeleton ahead of time, so later spawns build nothing. */
+    /**
+     * Builds `count` free instances of a skeleton ahead of time (e.g. behind a loading screen), so
+     * later spawns build nothing. A bad key or count throws a {@link PoolError}.
+     * @param dataKey key of the loaded skeleton data
+     * @param atlasKey key of the loaded atlas
+     * @param count how many free instances to add, an integer >= 0
+     * @example
+     * ```ts
+     * create() {
+     *     this.spinePool.prewarm('goblin', 'goblin-atlas', 200); // the first wave spawns for free
+     * }
+     * ```
+     */
     prewarm(dataKey: string, atlasKey: string, count: number): void {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
@@ -305,7 +457,17 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /**
      * The Unity-Legacy-style animation helper of `go` (`play`, `crossFade`, `crossFadeQueued`,
      * `blend`, layers...): the same object for the same instance while it is spawned, released on
-     * despawn. Its times are in seconds.
+     * despawn. Its times are in seconds (Spine's and Unity's unit), not Phaser's ms. Throws a
+     * {@link PoolError} when `go` is not spawned from this pool.
+     * @param go an active instance returned by {@link spawn}
+     * @returns the helper bound to `go`; do not keep it past `despawn(go)`
+     * @example
+     * ```ts
+     * const anim = this.spinePool.legacy(go);
+     * anim.state('walk').wrapMode = 'Loop';
+     * anim.play('walk');
+     * anim.crossFadeQueued('attack', 0.2); // fades in over the last 0.2 s of walk's current loop
+     * ```
      */
     legacy(go: SpineGameObject): LegacyAnimation {
         const instance = go ? this.instances.get(go) : undefined;
@@ -328,7 +490,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (instance.entry) this.scheduler.wake(instance.entry);
     }
 
-    /** Whether `go` is currently spawned from this pool. */
+    /**
+     * Whether `go` is currently spawned from this pool (`false` after `despawn`, `destroy`, or for
+     * objects made with `this.add.spine`).
+     * @param go any game object, or anything at all
+     * @example
+     * ```ts
+     * if (this.spinePool.isActive(target)) this.spinePool.legacy(target).play('hit');
+     * ```
+     */
     isActive(go: SpineGameObject): boolean {
         const instance = go ? this.instances.get(go) : undefined;
         return instance !== undefined && instance.active;
@@ -337,6 +507,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /**
      * Counters of the pools and the scheduler. Pass the previous result as `out` to refill it
      * instead of allocating (handy for a per-frame HUD).
+     * @param out a previous result to refill in place
+     * @returns `out`, or a new object when it is not given
+     * @example
+     * ```ts
+     * private hudStats?: SpinePoolStats;
+     * update() {
+     *     this.hudStats = this.spinePool.stats(this.hudStats); // no allocation per frame
+     *     this.hud.setText(`pooled: ${this.hudStats.active} / ${this.hudStats.created}`);
+     * }
+     * ```
      */
     stats(out?: SpinePoolStats): SpinePoolStats {
         const result: SpinePoolStats = out ?? {
@@ -395,7 +575,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.scheduler.reevaluate(Tier.Offscreen);
     }
 
-    /** Called by Phaser when the scene shuts down: releases every instance and every hook. */
+    /**
+     * Called by Phaser when the scene shuts down (stop, restart): destroys every pooled instance and
+     * removes every listener the plugin added. Pools are rebuilt on demand when the scene starts
+     * again; options and hooks are kept. Not for games to call.
+     */
     shutdown(): void {
         const events = this.systems!.events;
         events.off(SceneEvents.UPDATE, this.update, this);
@@ -417,7 +601,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.poolList.length = 0;
     }
 
-    /** Called by Phaser when the scene is destroyed. */
+    /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
     override destroy(): void {
         this.shutdown();
         this.systems!.events.off(SceneEvents.START, this.start, this);

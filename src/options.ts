@@ -10,6 +10,11 @@ import { PoolError } from './errors';
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.
  *
  * With every mode but `'lod'`, an instance that comes back into view is posed in that same frame.
+ *
+ * @example
+ * ```ts
+ * this.spinePool.configure({ offscreen: 'pause' }); // off-screen characters freeze until seen again
+ * ```
  */
 export type OffscreenMode = 'events' | 'lod' | 'low' | 'pause';
 
@@ -20,23 +25,51 @@ export const OFFSCREEN_MODES: readonly OffscreenMode[] = ['events', 'lod', 'low'
  * The parts of a camera the scheduler reads. A Phaser `Cameras.Scene2D.Camera` fits.
  * The view is derived from scroll, zoom and size, because `worldView` and `midPoint` are only
  * refreshed in the camera's preRender, which a HEADLESS game never runs.
+ *
+ * @example
+ * ```ts
+ * // Measure level of detail against a minimap or split-screen camera instead of the main one.
+ * const player2 = this.cameras.add(640, 0, 640, 720);
+ * this.spinePool.configure({ camera: player2 });
+ * ```
  */
 export interface CameraView {
+    /** Horizontal scroll, world px (the camera's `scrollX`). */
     scrollX: number;
+    /** Vertical scroll, world px (the camera's `scrollY`). */
     scrollY: number;
+    /** Viewport width, screen px. */
     width: number;
+    /** Viewport height, screen px. */
     height: number;
+    /** Horizontal zoom factor (1 = no zoom). */
     zoomX: number;
+    /** Vertical zoom factor (1 = no zoom). */
     zoomY: number;
     /** When true the scroll is clamped with `clampX` / `clampY`, as Phaser does before drawing. */
     useBounds?: boolean;
+    /** Clamps a horizontal scroll to the camera's bounds (Phaser's `Camera.clampX`). */
     clampX?(x: number): number;
+    /** Clamps a vertical scroll to the camera's bounds (Phaser's `Camera.clampY`). */
     clampY?(y: number): number;
 }
 
 /**
- * Options of the pool and its scheduler. Names and meanings follow the seed's
- * SpineManagerLODConfig; the three frequencies are frame intervals (1 = every frame).
+ * Options of the pool and its scheduler, set with {@link SpinePoolPlugin.configure} and read with
+ * {@link SpinePoolPlugin.getOptions}. Names and meanings follow Unity SpineManager's
+ * `SpineManagerLODConfig`. Units: distances and margins are **world pixels**; the three
+ * frequencies are **frame intervals** (1 = every frame, 2 = every other frame), not Hz or ms.
+ *
+ * @example
+ * ```ts
+ * this.spinePool.configure({
+ *     highDetailDistance: 600, // world px from the view centre: every frame inside this
+ *     midDetailDistance: 1200, // every 2nd frame up to here, every 4th beyond
+ *     midFrequency: 2,
+ *     lowFrequency: 4,
+ *     offscreen: 'events',
+ * });
+ * ```
  */
 export interface SpinePoolOptions {
     /**

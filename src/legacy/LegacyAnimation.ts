@@ -47,9 +47,32 @@ interface Ramp {
  * layer holds one state at a time; behind a looping animation a CompleteOthers queue starts at the
  * end of its current loop (Spine's rule; Unity would wait forever); `stop` mixes the layer out to
  * what lower layers / the setup pose say (Spine's empty animation).
+ *
+ * Get it with {@link SpinePoolPlugin.legacy}; it is released on despawn.
+ *
+ * @hideconstructor
+ * @example
+ * ```ts
+ * const anim = this.spinePool.legacy(enemy);
+ * anim.state('walk').wrapMode = 'Loop';
+ * anim.state('wave').layer = 1;   // a second layer: Spine track 1
+ * anim.play('walk');
+ * anim.blend('wave', 0.5, 0.3);   // half weight, over 0.3 s
+ * anim.crossFade('attack', 0.2);  // fades out layer 0 only
+ * ```
  */
 export class LegacyAnimation implements StateOwner {
-    /** Wrap mode of states created from now on (Unity's `Animation.wrapMode`). @default 'Once' */
+    /**
+     * Wrap mode of states created from now on (Unity's `Animation.wrapMode`); states made before
+     * keep theirs.
+     * @default 'Once'
+     * @example
+     * ```ts
+     * const anim = this.spinePool.legacy(go);
+     * anim.wrapMode = 'Loop'; // every state created after this loops
+     * anim.play('idle');
+     * ```
+     */
     wrapMode: WrapMode = WrapMode.Once;
     private readonly states = new Map<string, LegacyState>();
     private readonly bound = new Map<SpineTrackEntry, LegacyState>();
@@ -67,22 +90,38 @@ export class LegacyAnimation implements StateOwner {
         host.listen({ dispose: (entry) => this.unbind(entry as SpineTrackEntry) });
     }
 
-    /** Whether `beforeUpdate` has work (queued starts or blends): the plugin skips it otherwise. */
+    /** @internal Whether `beforeUpdate` has work (queued starts or blends): the plugin skips it otherwise. */
     get pending(): boolean {
         return this.queue.length > 0 || this.ramps.length > 0;
     }
 
     /**
      * Plays `name` at once, without a fade. If it is already playing it is not rewound (as in
-     * Unity); `mode` still stops the others.
+     * Unity); `mode` still stops the others. An unknown name throws a {@link PoolError} naming the
+     * skeleton's animations (Unity returns false instead).
+     * @param name animation name
+     * @param mode which animations stop; default `'StopSameLayer'`
      * @returns true
+     * @example
+     * ```ts
+     * this.spinePool.legacy(go).play('idle', 'StopAll');
+     * ```
      */
     play(name: string, mode: PlayMode = PlayMode.StopSameLayer): boolean {
         this.crossFadeNow(this.state(name), 0, this.playMode(mode, 'play'));
         return true;
     }
 
-    /** Fades `name` in over `fadeLength` seconds, fading out the same layer (or all layers). */
+    /**
+     * Fades `name` in over `fadeLength` seconds, fading out the same layer (or all layers).
+     * @param name animation name
+     * @param fadeLength fade duration, seconds (not ms); default 0.3
+     * @param mode `'StopSameLayer'` (default) or `'StopAll'`, which mixes the other layers out too
+     * @example
+     * ```ts
+     * this.spinePool.legacy(go).crossFade('run', 0.15);
+     * ```
+     */
     crossFade(name: string, fadeLength = 0.3, mode: PlayMode = PlayMode.StopSameLayer): void {
         this.crossFadeNow(this.state(name), this.fade(fadeLength, 'crossFade'), this.playMode(mode, 'crossFade'));
     }
@@ -90,7 +129,20 @@ export class LegacyAnimation implements StateOwner {
     /**
      * Queues a cross-fade to `name` on a duplicate of its state and returns that duplicate.
      * `'CompleteOthers'`: starts when the animations playing on its layer (every layer for
-     * `'StopAll'`) have at most `fadeLength` left, so the fade ends as they end. `'PlayNow'`: at once.
+     * `'StopAll'`) have at most `fadeLength` left, so the fade ends as they end; behind a looping
+     * animation, at the end of its current loop (Spine's rule; Unity would wait forever).
+     * `'PlayNow'`: at once. The same animation can be queued behind itself. Start times stay
+     * exact whatever the instance's update interval.
+     * @param name animation name
+     * @param fadeLength fade duration, seconds; default 0.3
+     * @param queue `'CompleteOthers'` (default) or `'PlayNow'`
+     * @param mode `'StopSameLayer'` (default) or `'StopAll'`
+     * @returns the duplicated state of this queued play (its own `speed`, `weight`, `time`...)
+     * @example
+     * ```ts
+     * const death = this.spinePool.legacy(enemy).crossFadeQueued('die', 0.2, 'CompleteOthers', 'StopAll');
+     * death.speed = 1.5;
+     * ```
      */
     crossFadeQueued(
         name: string,
@@ -111,7 +163,19 @@ export class LegacyAnimation implements StateOwner {
         return duplicate;
     }
 
-    /** `crossFadeQueued` without a fade. */
+    /**
+     * {@link crossFadeQueued} without a fade: `name` starts when the others complete (or at once).
+     * @param name animation name
+     * @param queue `'CompleteOthers'` (default) or `'PlayNow'`
+     * @param mode `'StopSameLayer'` (default) or `'StopAll'`
+     * @returns the duplicated state of this queued play
+     * @example
+     * ```ts
+     * const anim = this.spinePool.legacy(go);
+     * anim.play('attack');
+     * anim.playQueued('idle'); // right after attack ends
+     * ```
+     */
     playQueued(name: string, queue: QueueMode = QueueMode.CompleteOthers, mode: PlayMode = PlayMode.StopSameLayer): LegacyState {
         return this.crossFadeQueued(name, 0, queue, mode);
     }
@@ -120,6 +184,15 @@ export class LegacyAnimation implements StateOwner {
      * Moves the weight of `name`'s layer (the playing entry's alpha) to `targetWeight` over
      * `fadeLength` seconds, without touching other layers. Starts `name` on its layer at weight 0
      * first if it is not playing there.
+     * @param name animation name
+     * @param targetWeight weight to reach, 0..1; default 1
+     * @param fadeLength seconds to get there; default 0.3 (0: at once)
+     * @example
+     * ```ts
+     * const anim = this.spinePool.legacy(go);
+     * anim.state('aim').layer = 1;
+     * anim.blend('aim', 0.7, 0.25); // aim on top of the walk, at 70 %, over 0.25 s
+     * ```
      */
     blend(name: string, targetWeight = 1, fadeLength = 0.3): void {
         const state = this.state(name);
@@ -144,6 +217,11 @@ export class LegacyAnimation implements StateOwner {
     /**
      * Stops `name` (or everything): its layer mixes out to lower layers / the setup pose at once,
      * and its queued plays are dropped.
+     * @param name animation name; without it, every animation and every queued play
+     * @example
+     * ```ts
+     * this.spinePool.legacy(go).stop('wave'); // layer 1 off, the walk on layer 0 goes on
+     * ```
      */
     stop(name?: string): void {
         const spine = this.spine;
@@ -157,7 +235,15 @@ export class LegacyAnimation implements StateOwner {
         }
     }
 
-    /** Whether `name` (or anything) is playing: current on a layer and, for Once, not ended. */
+    /**
+     * Whether `name` (or anything) is playing: current on a layer and, for Once, not ended. Queued
+     * plays count once they start.
+     * @param name animation name; without it, whether any animation plays
+     * @example
+     * ```ts
+     * if (!this.spinePool.legacy(go).isPlaying('attack')) this.spinePool.legacy(go).crossFade('attack', 0.1);
+     * ```
+     */
     isPlaying(name?: string): boolean {
         if (name !== undefined) this.state(name); // unknown names throw
         const tracks = this.spine.tracks;
@@ -171,7 +257,18 @@ export class LegacyAnimation implements StateOwner {
         return false;
     }
 
-    /** The state of `name` (created on first use with layer 0, speed 1 and the helper's `wrapMode`). */
+    /**
+     * The state of `name` (Unity's `animation[name]`): created on first use with layer 0, speed 1
+     * and the helper's `wrapMode`, the same object afterwards. An unknown name throws a
+     * {@link PoolError} naming the skeleton's animations.
+     * @param name animation name
+     * @example
+     * ```ts
+     * const run = this.spinePool.legacy(go).state('run');
+     * run.speed = 1.25;
+     * console.log(run.length); // seconds
+     * ```
+     */
     state(name: string): LegacyState {
         this.checkAlive();
         let state = this.states.get(name);
@@ -192,6 +289,7 @@ export class LegacyAnimation implements StateOwner {
     }
 
     /**
+     * @internal
      * Called by the plugin just before the instance is updated by `dt` seconds of game time:
      * starts the queued plays that fall inside this update, at their exact moment, and moves blends.
      */
@@ -215,7 +313,7 @@ export class LegacyAnimation implements StateOwner {
         }
     }
 
-    /** The instance was despawned: drops everything; the object must not be used again. */
+    /** @internal The instance was despawned: drops everything; the object must not be used again. */
     release(): void {
         this.queue.length = 0;
         this.ramps.length = 0;

@@ -2,14 +2,14 @@ import { PoolError } from '../errors';
 import { WRAP_MODES, type WrapMode } from './modes';
 import type { SpineAnimation, SpineTrackEntry } from './spineState';
 
-/** Settings a state is created with (queued duplicates copy their original's). */
+/** @internal Settings a state is created with (queued duplicates copy their original's). */
 export interface StateSettings {
     layer: number;
     speed: number;
     wrapMode: WrapMode;
 }
 
-/** What a state asks of the helper that owns it. */
+/** @internal What a state asks of the helper that owns it. */
 export interface StateOwner {
     /** Whether `entry` is the current entry of its track. */
     isCurrent(entry: SpineTrackEntry): boolean;
@@ -22,20 +22,33 @@ export interface StateOwner {
  * plays, the Spine TrackEntry behind it. `legacy(go).state(name)` is the animation's own state;
  * `crossFadeQueued` / `playQueued` return a duplicate bound to the queued play only.
  *
- * Times are in seconds, like Unity and Spine (Phaser's are in ms).
+ * Times are in seconds, like Unity and Spine (Phaser's are in ms). Setters throw a
+ * {@link PoolError} for a value out of range.
+ *
+ * @hideconstructor
+ * @example
+ * ```ts
+ * const walk = this.spinePool.legacy(go).state('walk');
+ * walk.wrapMode = 'Loop';
+ * walk.speed = 0.5;     // half speed
+ * walk.time = 0.25;     // seek to 0.25 s (no events fired in between)
+ * ```
  */
 export class LegacyState {
     private _layer: number;
     private _speed: number;
     private _wrapMode: WrapMode;
-    /** The TrackEntry playing this state, or null (not started, or replaced and disposed). */
+    /**
+     * The spine-core `TrackEntry` playing this state, or null (not started, or replaced and
+     * disposed). Typed with the fields the helper uses.
+     */
     entry: SpineTrackEntry | null = null;
 
     constructor(
         private readonly owner: StateOwner,
         /** The animation name (queued duplicates: the same name). */
         readonly name: string,
-        /** The Spine animation this state plays. */
+        /** The spine-core `Animation` this state plays (`name`, `duration` in seconds). */
         readonly animation: SpineAnimation,
         settings: StateSettings,
         /** True for the duplicate returned by `crossFadeQueued` / `playQueued`. */
@@ -50,6 +63,7 @@ export class LegacyState {
     get layer(): number {
         return this._layer;
     }
+    /** Sets the layer: an integer >= 0, else it throws. */
     set layer(value: number) {
         if (!Number.isInteger(value) || value < 0) throw new PoolError(`state('${this.name}').layer must be an integer >= 0 (a Spine track index); got ${value}.`);
         this._layer = value;
@@ -59,6 +73,7 @@ export class LegacyState {
     get speed(): number {
         return this._speed;
     }
+    /** Sets the speed: a finite number >= 0 (0 freezes it), else it throws. */
     set speed(value: number) {
         if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
             throw new PoolError(`state('${this.name}').speed must be a finite number >= 0; got ${value}.`);
@@ -71,6 +86,7 @@ export class LegacyState {
     get wrapMode(): WrapMode {
         return this._wrapMode;
     }
+    /** Sets the wrap mode: `'Loop'`, `'Once'` or `'ClampForever'`, else it throws. */
     set wrapMode(value: WrapMode) {
         if (!WRAP_MODES.includes(value)) {
             throw new PoolError(`state('${this.name}').wrapMode must be one of ${WRAP_MODES.map((m) => `'${m}'`).join(', ')}; got ${JSON.stringify(value)}.`);
@@ -82,6 +98,7 @@ export class LegacyState {
     get weight(): number {
         return this.entry ? this.entry.alpha : 0;
     }
+    /** Sets the weight at once: 0..1, else it throws; cancels a running `blend` of this state. */
     set weight(value: number) {
         if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new PoolError(`state('${this.name}').weight must be from 0 to 1; got ${value}.`);
         if (this.entry) this.entry.alpha = value;
@@ -95,6 +112,7 @@ export class LegacyState {
     get time(): number {
         return this.entry ? Math.max(0, this.entry.trackTime) : 0;
     }
+    /** Seeks to `value` seconds (>= 0, else it throws) without firing the Spine events skipped; ignored when not playing. */
     set time(value: number) {
         if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new PoolError(`state('${this.name}').time must be a finite number >= 0; got ${value}.`);
         const entry = this.entry;

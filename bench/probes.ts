@@ -27,54 +27,50 @@ export interface SpawnCost {
     spawnDev: number;
 }
 
-/** µs per `this.add.spine` and per pooled `spawn` (free instances ready), median of batches. */
+/**
+ * µs per `this.add.spine` and per pooled `spawn` (free instances ready): each operation timed in
+ * its own run of batches, after warm-up, median of the batch averages.
+ */
 export async function spawnCost(): Promise<SpawnCost> {
     const t = await crowdGame(SKELETON, true);
     const pool = t.scene.spinePool;
     const batch = 50;
-    const results: Record<keyof SpawnCost, number[]> = { addSpine: [], spawn: [], spawnAnimated: [], despawn: [], spawnDev: [] };
+    const rounds = 40;
     const cx = WORLD_WIDTH / 2;
     const cy = WORLD_HEIGHT / 2;
-    for (let i = 0; i < 20; i++) t.scene.add.spine(0, 0, SKELETON, ATLAS).destroy(); // warm the JIT
-    pool.prewarm(SKELETON, ATLAS, batch);
     const made: SpineGameObject[] = [];
-    const time = (key: keyof SpawnCost, work: () => void) => {
-        const begin = performance.now();
-        work();
-        results[key].push(((performance.now() - begin) * 1000) / batch);
+    pool.prewarm(SKELETON, ATLAS, batch);
+    /** Median µs per call of `make` over `rounds` batches (the first quarter is warm-up), `undo` untimed unless asked. */
+    const measure = (make: () => SpineGameObject, undo: (go: SpineGameObject) => void, timeUndo = false): number => {
+        const samples: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+            let begin = performance.now();
+            for (let i = 0; i < batch; i++) made.push(make());
+            const making = performance.now() - begin;
+            begin = performance.now();
+            for (const go of made) undo(go);
+            const undoing = performance.now() - begin;
+            made.length = 0;
+            samples.push(((timeUndo ? undoing : making) * 1000) / batch);
+        }
+        return median(samples.slice(rounds / 4));
     };
-    for (let round = 0; round < 14; round++) {
-        time('addSpine', () => {
-            for (let i = 0; i < batch; i++) made.push(t.scene.add.spine(cx, cy, SKELETON, ATLAS));
-        });
-        made.forEach((go) => go.destroy());
-        made.length = 0;
-
-        pool.configure({ dev: false });
-        time('spawn', () => {
-            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS));
-        });
-        time('despawn', () => {
-            for (const go of made) pool.despawn(go);
-        });
-        made.length = 0;
-        time('spawnAnimated', () => {
-            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
-        });
-        for (const go of made) pool.despawn(go);
-        made.length = 0;
-
-        pool.configure({ dev: true });
-        time('spawnDev', () => {
-            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
-        });
-        for (const go of made) pool.despawn(go);
-        made.length = 0;
-    }
+    const despawn = (go: SpineGameObject) => pool.despawn(go);
+    const result: SpawnCost = {
+        addSpine: measure(() => t.scene.add.spine(cx, cy, SKELETON, ATLAS), (go) => go.destroy()),
+        spawn: 0,
+        spawnAnimated: 0,
+        despawn: 0,
+        spawnDev: 0,
+    };
+    pool.configure({ dev: false });
+    result.spawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn);
+    result.despawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn, true);
+    result.spawnAnimated = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
+    pool.configure({ dev: true });
+    result.spawnDev = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
     t.destroy();
-    const out = {} as SpawnCost;
-    for (const key of Object.keys(results) as (keyof SpawnCost)[]) out[key] = median(results[key].slice(4));
-    return out;
+    return result;
 }
 
 /** Heap left behind (bytes, after GC) by `cycles` spawn/despawn cycles after a warm-up. */

@@ -1,7 +1,7 @@
 import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options';
 import type { ScheduleDriver } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
-import { quietTime, updateEventsOnly } from './eventsOnly';
+import { MAX_SLEEP, quietTime, updateEventsOnly } from './eventsOnly';
 import type { PooledInstance, ViewRect } from './PooledInstance';
 
 interface Placed {
@@ -33,6 +33,8 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     private mid2 = 0;
     private margin = 0;
     private mode: OffscreenMode = 'lod';
+    /** Game time (ms, the scheduler's clock) of the updates being made: set by the plugin. */
+    now = 0;
     /** The view grown by the margin, for `overlaps`. */
     private readonly view: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
 
@@ -103,7 +105,9 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
             updateEventsOnly(instance.go, ms);
             // Off screen it sleeps until its next event, completion or track end.
             if (legacy !== null && legacy.pending) return 0;
-            return quietTime(instance.go, instance.hygiene.listeners.records.length > 0);
+            // With nothing due, wake on the instance's own point of a MAX_SLEEP grid: evenly spread.
+            const longest = MAX_SLEEP - ((this.now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
+            return quietTime(instance.go, instance.hygiene.listeners.records.length > 0, longest);
         }
         instance.go.updatePose(ms);
         return 0;

@@ -12,6 +12,10 @@ interface Placed {
     scrollFactorY: number;
 }
 
+/** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
+const GOLDEN = 0.6180339887498949;
+let serial = 0;
+
 /** The plugin's record of one pooled SpineGameObject. */
 export class PooledInstance {
     /** True from `spawn` to `despawn`. */
@@ -20,6 +24,12 @@ export class PooledInstance {
     entry: ScheduleEntry<PooledInstance> | null = null;
     /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
     legacy: LegacyAnimation | null = null;
+    /**
+     * Where in the longest-sleep period this instance wakes, in [0, 1): spread evenly over the
+     * instances, so sleepers put to sleep in the same frame (a wave spawned at once) wake in
+     * different frames instead of all together.
+     */
+    readonly sleepPhase: number;
     /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */
     x = 0;
     y = 0;
@@ -42,6 +52,7 @@ export class PooledInstance {
         /** The plugin, told when the instance's animation state changes. */
         readonly host: { wake(instance: PooledInstance): void },
     ) {
+        this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         this.setup = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
     }

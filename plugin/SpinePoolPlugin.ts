@@ -562,6 +562,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private update(_time: number, delta: number): void {
         const camera = this.options.camera ?? this.systems!.cameras.main;
         this.driver.refresh(camera);
+        this.driver.now = this.scheduler.clock + delta;
         this.scheduler.step(delta);
     }
 
@@ -572,6 +573,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private postUpdate(): void {
         if (this.options.offscreen === 'lod' || this.scheduler.countIn(Tier.Offscreen) === 0) return;
         this.driver.refresh(this.options.camera ?? this.systems!.cameras.main);
+        this.driver.now = this.scheduler.clock;
         this.scheduler.reevaluate(Tier.Offscreen);
     }
 

@@ -71,15 +71,15 @@ function eventKeysOf(animation: { timelines: Timeline[] }): number[] {
 /**
  * How long (ms of game time) `go` can go without an events-only update and still have every
  * event, completion and track end dispatched in the very frame a per-frame update would: the time
- * to its next such moment, less a hair, at most MAX_SLEEP. 0 while anything is in transition (a
+ * to its next such moment, less a hair, at most `longest` (MAX_SLEEP or a little less). 0 while anything is in transition (a
  * mix, a queued or delayed entry, a reversed one), which is then updated every frame. When no
  * listener is `listened` to the state (nor on an entry), events and completions are nobody's
  * business and only the end of a track counts.
  */
-export function quietTime(go: SpineGameObject, listened: boolean): number {
+export function quietTime(go: SpineGameObject, listened: boolean, longest = MAX_SLEEP): number {
     const state = go.animationState as unknown as State;
     const scale = state.timeScale;
-    if (scale <= 0) return MAX_SLEEP;
+    if (scale <= 0) return longest;
     const tracks = state.tracks;
     let quiet = Infinity; // seconds of game time
     for (let i = 0; i < tracks.length; i++) {
@@ -111,7 +111,7 @@ export function quietTime(go: SpineGameObject, listened: boolean): number {
         }
         quiet = Math.min(quiet, Math.max(0, ahead) / rate);
     }
-    return Math.min(MAX_SLEEP, Math.max(0, quiet * 1000 - EARLY));
+    return Math.min(longest, Math.max(0, quiet * 1000 - EARLY));
 }
 
 /**

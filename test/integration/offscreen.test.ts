@@ -111,6 +111,20 @@ describe("offscreen: 'events' (the default)", () => {
         expect(logs[1]).toEqual(logs[0]);
     });
 
+    test('a wave spawned off screen in one frame does not wake in one frame: the work stays flat', () => {
+        const pool = t.scene.spinePool;
+        for (let i = 0; i < 300; i++) pool.spawn(offscreenX() + i, 300, 'tiny', 'tiny-atlas', { animation: 'idle' });
+        const perFrame: number[] = [];
+        for (let f = 0; f < 90; f++) {
+            t.step(1);
+            perFrame.push(pool.stats().updatedLastFrame);
+        }
+        // 300 sleepers waking about every 250 ms (15 frames): about 20 a frame, never all at once.
+        const settled = perFrame.slice(20);
+        expect(Math.max(...settled)).toBeLessThanOrEqual(45);
+        expect(settled.reduce((a, b) => a + b, 0) / settled.length).toBeGreaterThan(10);
+    });
+
     test('an instance coming back into view (camera moved in update) is posed in that same frame', () => {
         const [seen, hidden] = spawnPair('walk');
         hidden.x = seen.x + offscreenX();

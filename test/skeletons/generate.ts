@@ -1,7 +1,8 @@
 /**
- * Procedural Spine 4.2 characters for tests, benchmarks and the demo: skeleton JSON, atlas text and
- * atlas pages painted with plain Canvas 2D. Pure TypeScript with no runtime imports outside this
- * folder, so it runs in Node (tests, asset CLI) and bundles into the browser demo unchanged.
+ * Procedural Spine 4.2 characters (or 4.3, see `SpineFormat`) for tests, benchmarks and the demo:
+ * skeleton JSON, atlas text and atlas pages painted with plain Canvas 2D. Pure TypeScript with no
+ * runtime imports outside this folder, so it runs in Node (tests, asset CLI) and bundles into the
+ * browser demo unchanged.
  *
  * Same spec in, byte-identical output out: all variation comes from `seed`.
  */
@@ -14,6 +15,13 @@ import { EVENTS, motions } from './motion';
 import { layoutParts, type AttachmentDef } from './parts';
 import { createRng, hashString } from './random';
 import { buildRig, localTransform, rotate, toBoneSpace, type Detail } from './rig';
+import { toSpine43 } from './spine43';
+
+/**
+ * The JSON format to write: '4.2' for spine-phaser (Phaser 3), '4.3' for spine-phaser-v4 and
+ * spine-phaser-v3. The same character either way; 4.2 output does not depend on this option.
+ */
+export type SpineFormat = '4.2' | '4.3';
 
 export interface CharacterSpec {
     /** Skeleton name; also names the atlas pages (`${name}.png`, `${name}_2.png`, ...). */
@@ -63,7 +71,7 @@ function compact(map: Record<string, unknown>, defaults: Record<string, unknown>
     return Object.fromEntries(Object.entries(map).filter(([k, v]) => v !== undefined && defaults[k] !== v));
 }
 
-export function generateCharacter(spec: CharacterSpec): GeneratedSkeleton {
+export function generateCharacter(spec: CharacterSpec, format: SpineFormat = '4.2'): GeneratedSkeleton {
     const seed = spec.seed ?? hashString(spec.name);
     const rng = createRng(seed);
     const rig = buildRig(spec.detail, rng);
@@ -166,7 +174,7 @@ export function generateCharacter(spec: CharacterSpec): GeneratedSkeleton {
     );
     const minX = Math.min(...corners.map((c) => c.x));
     const minY = Math.min(...corners.map((c) => c.y));
-    const json = {
+    const json42 = {
         skeleton: {
             hash: hashString(JSON.stringify(body)).toString(36),
             spine: '4.2.0',
@@ -178,6 +186,7 @@ export function generateCharacter(spec: CharacterSpec): GeneratedSkeleton {
         },
         ...body,
     };
+    const json = format === '4.3' ? toSpine43(json42) : json42;
 
     return {
         name: spec.name,

@@ -1,5 +1,5 @@
 /** The three standard characters used by tests, benchmarks and the demo, generated once per process. */
-import { generateCharacter, type CharacterSpec, type GeneratedSkeleton } from './generate';
+import { generateCharacter, type CharacterSpec, type GeneratedSkeleton, type SpineFormat } from './generate';
 
 export type PresetName = 'tiny' | 'crowd' | 'hero';
 
@@ -12,16 +12,17 @@ export const presets: Record<PresetName, CharacterSpec> = {
     hero: { name: 'hero', detail: 'hero', seed: 3 },
 };
 
-const cache = new Map<PresetName, GeneratedSkeleton>();
+const cache = new Map<string, GeneratedSkeleton>();
 
-/** The generated preset, cached: treat the returned object (and its JSON) as read-only. */
-export function preset(name: PresetName): GeneratedSkeleton {
-    let generated = cache.get(name);
+/** The generated preset in `format` (Spine 4.2 JSON by default), cached: treat the returned object (and its JSON) as read-only. */
+export function preset(name: PresetName, format: SpineFormat = '4.2'): GeneratedSkeleton {
+    const key = `${name}@${format}`;
+    let generated = cache.get(key);
     if (!generated) {
         const spec = presets[name];
         if (!spec) throw new Error(`unknown preset ${String(name)}`);
-        generated = generateCharacter(spec);
-        cache.set(name, generated);
+        generated = generateCharacter(spec, format);
+        cache.set(key, generated);
     }
     return generated;
 }

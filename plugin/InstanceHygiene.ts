@@ -42,8 +42,8 @@ export interface InstanceFlags {
  * - each TrackEntry remembers the call site of the game call that created it (dev mode);
  * - the game object's `on / once / addListener` record where each function was added (dev mode).
  *
- * `clean` removes what the previous owner left: listeners of all three kinds and running tweens,
- * and resets input and data. The plugin's own listeners and Phaser's internal ones (those present
+ * `clean` removes what the previous owner left: listeners of all three kinds, running tweens and
+ * (spine-phaser-v4) objects attached to slots, and resets input and data. The plugin's own listeners and Phaser's internal ones (those present
  * when the instance was built, see `seal`, and `internalFns` added later by Phaser itself, such as
  * a Container's or a DataManager's) are never reported or removed.
  */
@@ -126,6 +126,14 @@ export class InstanceHygiene {
             }
         }
         this.emitterSites.clear();
+
+        // spine-phaser-v4: Phaser objects the game attached to slots (addSlotObject) would be drawn
+        // on the next owner. They are detached here; the objects themselves are the game's.
+        const slotObjects = (go as unknown as { slotObjects?: Map<{ data: { name: string } }, unknown> }).slotObjects;
+        if (slotObjects && slotObjects.size > 0) {
+            for (const slot of slotObjects.keys()) out.push({ what: `a game object attached to slot '${slot.data.name}' (addSlotObject)`, site: null });
+            slotObjects.clear();
+        }
 
         const tweens = scene?.tweens?.getTweensOf(go) ?? [];
         for (const tween of tweens) {

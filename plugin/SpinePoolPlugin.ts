@@ -11,7 +11,7 @@ import type { SpineAnimationState } from '../src/legacy/spineState';
 import { InstanceHygiene, type Leftover } from './InstanceHygiene';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
-import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance } from './instanceState';
+import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance, settleAtSpawn } from './instanceState';
 import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
 
 /**
@@ -317,6 +317,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const parent = options?.parent;
         if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
         else go.addToDisplayList();
+        settleAtSpawn(go);
         instance.active = true;
         instance.entry = this.scheduler.add(instance);
         // Off screen (in a mode that knows it), the first frame is posed when it comes into view.

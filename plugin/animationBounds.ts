@@ -1,5 +1,6 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { MIX_BLEND_SETUP, MIX_DIRECTION_IN } from './spineConstants';
+import { applyFromSetup, setupPose } from './spineCompat';
+import { PHYSICS_UPDATE } from './spineConstants';
 
 /** A box around a skeleton's origin, unscaled px, y down (as spine-phaser draws it). */
 export interface Box {
@@ -9,20 +10,16 @@ export interface Box {
     bottom: number;
 }
 
-/** spine-core's `Physics.update`. */
-const PHYSICS_UPDATE = 2;
 /** Samples per second of animation when measuring how far it reaches. */
 const SAMPLES_PER_SECOND = 30;
 
 interface Animation {
     duration: number;
-    apply(skeleton: unknown, lastTime: number, time: number, loop: boolean, events: null, alpha: number, blend: number, direction: number): void;
 }
 interface Skeleton {
     data: object;
     skin: object | null;
     setSkin(skin: object | null): void;
-    setToSetupPose(): void;
     updateWorldTransform(physics: number): void;
     getBoundsRect(): { x: number; y: number; width: number; height: number };
 }
@@ -60,8 +57,8 @@ function measure(go: SpineGameObject, animation: Animation, skin: object | null)
     const steps = Math.max(1, Math.ceil(animation.duration * SAMPLES_PER_SECOND));
     for (let i = 0; i <= steps; i++) {
         const time = (animation.duration * i) / steps;
-        skeleton.setToSetupPose();
-        animation.apply(skeleton, time, time, false, null, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+        setupPose(skeleton);
+        applyFromSetup(animation, skeleton, time, time, false, null);
         skeleton.updateWorldTransform(PHYSICS_UPDATE);
         const r = skeleton.getBoundsRect();
         if (!(r.width >= 0)) continue; // nothing visible in that frame

@@ -1,7 +1,11 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { MIX_BLEND_SETUP, MIX_DIRECTION_IN } from './spineConstants';
 
-/** The spine-core internals an events-only update drives (the same in 4.2 and 4.3). */
+/**
+ * The spine-core internals an events-only update drives. The same in 4.2 and 4.3, except that 4.3
+ * adds `TrackEntry.mix()` (the mix with its interpolation) and `AnimationState.eventsReverse`
+ * (reversed entries fire their events; 4.2 fires none for them).
+ */
 interface Timeline {
     frames: ArrayLike<number>;
     apply(skeleton: unknown, lastTime: number, time: number, events: unknown[], alpha: number, blend: number, direction: number): void;
@@ -26,6 +30,8 @@ interface Entry {
     mixTime: number;
     mixDuration: number;
     getAnimationTime(): number;
+    /** 4.3: the mix amount, `mixTime / mixDuration` through the entry's mix interpolation. */
+    mix?(): number;
 }
 interface State {
     timeScale: number;
@@ -34,6 +40,8 @@ interface State {
     queue: { drain(): void };
     update(delta: number): void;
     queueEvents(entry: Entry, animationTime: number): void;
+    /** 4.3: queues the events a reversed entry passed from `animationLast` back to `animationTime`. */
+    eventsReverse?(entry: Entry, animationLast: number, animationTime: number): void;
 }
 
 const eventTimelines = new WeakMap<object, Timeline[]>();
@@ -119,7 +127,8 @@ export function quietTime(go: SpineGameObject, listened: boolean, longest = MAX_
  * and `complete` notifications stay exactly as a full update would leave them, but no timeline
  * other than event timelines is applied and no world transform is computed (spine-unity's
  * "OnlyEventTimelines" update, which spine-ts lacks). This mirrors AnimationState.apply's
- * bookkeeping for events; the skeleton keeps its last pose until the next full update.
+ * bookkeeping for events, as spine-core 4.2 and 4.3 each do it; the skeleton keeps its last pose
+ * until the next full update.
  */
 export function updateEventsOnly(go: SpineGameObject, ms: number): void {
     const seconds = ms / 1000;
@@ -134,6 +143,7 @@ export function updateEventsOnly(go: SpineGameObject, ms: number): void {
         if (current.mixingFrom) mixingFromEvents(state, skeleton, current);
         const animationTime = current.getAnimationTime();
         if (!current.reverse) fire(current, skeleton, current.animationLast, animationTime, events);
+        else if (state.eventsReverse) state.eventsReverse(current, current.animationLast, animationTime);
         state.queueEvents(current, animationTime);
         events.length = 0;
         current.nextAnimationLast = animationTime;
@@ -146,15 +156,19 @@ export function updateEventsOnly(go: SpineGameObject, ms: number): void {
 function mixingFromEvents(state: State, skeleton: unknown, to: Entry): void {
     const from = to.mixingFrom as Entry;
     if (from.mixingFrom) mixingFromEvents(state, skeleton, from);
-    const mix = to.mixDuration === 0 ? 1 : Math.min(1, to.mixTime / to.mixDuration);
+    const mix = to.mix ? to.mix() : to.mixDuration === 0 ? 1 : Math.min(1, to.mixTime / to.mixDuration);
     const animationTime = from.getAnimationTime();
-    if (!from.reverse && mix < from.eventThreshold) fire(from, skeleton, from.animationLast, animationTime, state.events);
+    if (mix < from.eventThreshold) {
+        if (!from.reverse) fire(from, skeleton, from.animationLast, animationTime, state.events);
+        else if (state.eventsReverse) state.eventsReverse(from, from.animationLast, animationTime);
+    }
     if (to.mixDuration > 0) state.queueEvents(from, animationTime);
     state.events.length = 0;
     from.nextAnimationLast = animationTime;
     from.nextTrackLast = from.trackTime;
 }
 
+/** Applies the entry's event timelines: they only collect events (the mix arguments, which 4.3 renamed, are unused). */
 function fire(entry: Entry, skeleton: unknown, last: number, time: number, events: unknown[]): void {
     const timelines = eventTimelinesOf(entry.animation!);
     for (let i = 0; i < timelines.length; i++) timelines[i].apply(skeleton, last, time, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);

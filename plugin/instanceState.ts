@@ -1,7 +1,8 @@
 import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
-import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, PHYSICS_RESET } from './spineConstants';
+import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from './spineCompat';
+import { PHYSICS_RESET } from './spineConstants';
 import type { SpawnOptions } from './SpinePoolPlugin';
 
 /** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
@@ -26,6 +27,14 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.setActive(false);
 }
 
+/** What spine-phaser-v4's (Spine 4.3) game object adds that a respawn must reset. */
+interface V4GameObject {
+    /** Phaser's Tint component (setTint also tints the skeleton's colour). */
+    clearTint?(): unknown;
+    /** Carries the object's movement to the skeleton's physics constraints, when its inheritance is enabled. */
+    skeletonPhysics?: { resetTransform(): void };
+}
+
 type Placed = Phaser.GameObjects.Components.Transform &
     Phaser.GameObjects.Components.Alpha &
     Phaser.GameObjects.Components.Depth &
@@ -36,7 +45,8 @@ type Placed = Phaser.GameObjects.Components.Transform &
  * free instance is always clean and `spawn` has little to do: clears its tracks and drops the
  * notifications that queued (none reaches a later owner when this runs inside a Spine callback),
  * leaves its container and the display list, and goes back to its defaults: transform and display
- * properties, default skin, setup pose with world transforms (physics reset).
+ * properties (and tint, on spine-phaser-v4), default skin, setup pose with world transforms
+ * (physics reset).
  */
 export function retireInstance(go: SpineGameObject): void {
     const state = go.animationState;
@@ -66,12 +76,15 @@ export function retireInstance(go: SpineGameObject): void {
     g.setDepth(0);
     g.name = '';
 
+    const v4 = go as unknown as V4GameObject;
+    if (typeof v4.clearTint === 'function') v4.clearTint();
+
     const skeleton = go.skeleton;
     skeleton.scaleX = 1;
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
-    skeleton.setToSetupPose();
+    setupPose(skeleton);
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
@@ -129,9 +142,20 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     go.setActive(true);
     if (skin) {
         skeleton.setSkin(skin);
-        skeleton.setSlotsToSetupPose();
+        setupPoseSlots(skeleton);
     }
-    if (animation) go.animationState.setAnimationWith(track, animation, loop);
+    if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
+}
+
+/**
+ * Once a spawned instance is in place: on spine-phaser-v4, the object's movement since its last
+ * update reaches its physics constraints (when the game enabled that, `skeletonPhysics`); the jump
+ * from where the previous owner left it to the spawn point is no movement, as it is none for a
+ * new `this.add.spine` object.
+ */
+export function settleAtSpawn(go: SpineGameObject): void {
+    const physics = (go as unknown as V4GameObject).skeletonPhysics;
+    if (physics) physics.resetTransform();
 }
 
 /**
@@ -146,7 +170,7 @@ export function poseFirstFrame(go: SpineGameObject, options: SpawnOptions | unde
     const animation = entry?.animation;
     if (!animation) return;
     const skeleton = go.skeleton;
-    animation.apply(skeleton, 0, 0, entry.loop, null as never, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+    applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 

@@ -83,6 +83,9 @@ export function pooledGameObjectClass(Base: Ctor): Ctor {
     return Pooled;
 }
 
+/** AnimationState methods that create track entries (wrapped below); not all exist in every spine-core. */
+const ENTRY_METHODS = ['setAnimation', 'setAnimationWith', 'addAnimation', 'addAnimationWith', 'setEmptyAnimation', 'addEmptyAnimation', 'setEmptyAnimations'];
+
 /**
  * The pooled subclass of an AnimationState class: listeners go to the instance's
  * {@link StateListeners} (recorded, dispatch-safe; Spine only sees one dispatcher), and in dev
@@ -174,6 +177,8 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             }
         }
     };
+    // Entry-creating methods a runtime lacks stay absent (4.3 has no setAnimationWith / addAnimationWith).
+    for (const name of ENTRY_METHODS) if (typeof Base.prototype[name] !== 'function') delete (Pooled.prototype as Record<string, unknown>)[name];
     stateClasses.set(Base, Pooled);
     return Pooled;
 }

@@ -1,11 +1,16 @@
 /**
  * spine-core enum values, used as numbers so the plugin needs no runtime import of a Spine
- * package (they are the same in spine-core 4.2 and 4.3).
+ * package. `Physics` is the same in spine-core 4.2 and 4.3; 4.3 replaced `MixBlend` and
+ * `MixDirection` with `MixFrom` (see spineCompat.ts, which passes the right ones).
  */
 
 /** `Physics.reset`: world transforms with physics constraints reset to their setup state. */
 export const PHYSICS_RESET = 1;
-/** `MixBlend.setup`: timelines mix from the setup pose (no earlier pose survives). */
+/** `Physics.update`. */
+export const PHYSICS_UPDATE = 2;
+/** 4.2's `MixBlend.setup`: timelines mix from the setup pose (no earlier pose survives). */
 export const MIX_BLEND_SETUP = 0;
-/** `MixDirection.mixIn`. */
+/** 4.2's `MixDirection.mixIn`. */
 export const MIX_DIRECTION_IN = 0;
+/** 4.3's `MixFrom.setup` (its `MixFrom.current` is 0). */
+export const MIX_FROM_SETUP = 1;

@@ -2,7 +2,7 @@ import { PoolError } from '../errors';
 import type { StateListener } from '../StateListeners';
 import { LegacyState, type StateOwner } from './LegacyState';
 import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from './modes';
-import { EMPTY_ANIMATION, type SpineAnimationState, type SpineTrackEntry } from './spineState';
+import { EMPTY_ANIMATION, setAnimationObject, type SpineAnimationState, type SpineTrackEntry } from './spineState';
 
 /** What the helper needs from the plugin. */
 export interface LegacyHost {
@@ -349,7 +349,7 @@ export class LegacyAnimation implements StateOwner {
      */
     private start(state: LegacyState, fade: number, mode: PlayMode, lead: number): void {
         const spine = this.spine;
-        const entry = spine.setAnimationWith(state.layer, state.animation, state.wrapMode === WrapMode.Loop);
+        const entry = setAnimationObject(spine, state.layer, state.animation, state.wrapMode === WrapMode.Loop);
         entry.mixDuration = fade;
         entry.timeScale = state.speed;
         this.delay(entry, lead);

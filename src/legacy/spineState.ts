@@ -32,8 +32,16 @@ export interface SpineAnimationState {
     tracks: (SpineTrackEntry | null)[];
     timeScale: number;
     data: { skeletonData: { name?: string | null; animations: SpineAnimation[]; findAnimation(name: string): SpineAnimation | null } };
-    setAnimationWith(trackIndex: number, animation: SpineAnimation, loop: boolean): SpineTrackEntry;
+    /** 4.2: `setAnimation` with an Animation object (4.2's `setAnimation` takes a name). */
+    setAnimationWith?(trackIndex: number, animation: SpineAnimation, loop: boolean): SpineTrackEntry;
+    /** 4.3 takes a name or an Animation object. */
+    setAnimation(trackIndex: number, animation: SpineAnimation, loop: boolean): SpineTrackEntry;
     setEmptyAnimation(trackIndex: number, mixDuration: number): SpineTrackEntry;
+}
+
+/** Sets an Animation object on a track, in spine-core 4.2 (`setAnimationWith`) or 4.3 (`setAnimation`). */
+export function setAnimationObject(state: SpineAnimationState, trackIndex: number, animation: SpineAnimation, loop: boolean): SpineTrackEntry {
+    return typeof state.setAnimationWith === 'function' ? state.setAnimationWith(trackIndex, animation, loop) : state.setAnimation(trackIndex, animation, loop);
 }
 
 /** Name spine-core gives the empty animation used to mix a track out. */

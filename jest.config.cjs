@@ -2,25 +2,39 @@
  * Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser,
  * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium); package: the
  * packed tarball installed, compiled and bundled in a consumer project, then run in Chromium.
+ *
+ * The integration suite runs once per stack (test/stacks/stacks.cjs): `integration` on Phaser 3 +
+ * spine-phaser (Spine 4.2), `integration-phaser4` on Phaser 4 + spine-phaser-v4 (Spine 4.3),
+ * `integration-phaser3-spine43` on Phaser 3 + spine-phaser-v3 (Spine 4.3). `SPINE_STACK=phaser4`
+ * keeps only that stack's integration project.
  */
+const { STACK_NAMES, stack } = require('./test/stacks/stacks.cjs');
+
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', verbatimModuleSyntax: false } }];
+// In Node, `phaser` resolves to Phaser's src/ tree (webpack-only modules): use the stack's built bundle.
+const phaserOf = (name) => ({ '^phaser$': stack(name).phaserFile });
 const common = {
     transform: { '^.+\\.ts$': tsJest },
-    // In Node, `phaser` resolves to Phaser's src/ tree (webpack-only modules): use the built bundle.
-    moduleNameMapper: { '^phaser$': '<rootDir>/node_modules/phaser/dist/phaser.js' },
+    moduleNameMapper: phaserOf(STACK_NAMES[0]),
     testEnvironment: 'node',
 };
+const integration = (name) => ({
+    ...common,
+    displayName: name === STACK_NAMES[0] ? 'integration' : `integration-${name}`,
+    testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    moduleNameMapper: phaserOf(name),
+    // Read by test/stacks/stacks.cjs inside the tests: the harness loads this stack's spine-phaser.
+    globals: { __SPINE_STACK__: name },
+    setupFiles: ['<rootDir>/test/harness/setup.ts'],
+    // The jsdom globals are ours, installed per test file; jest need not police them.
+    testEnvironmentOptions: { globalsCleanup: 'off' },
+});
+const stacks = process.env.SPINE_STACK ? [stack(process.env.SPINE_STACK).name] : STACK_NAMES;
+
 module.exports = {
     projects: [
         { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-        {
-            ...common,
-            displayName: 'integration',
-            testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
-            setupFiles: ['<rootDir>/test/harness/setup.ts'],
-            // The jsdom globals are ours, installed per test file; jest need not police them.
-            testEnvironmentOptions: { globalsCleanup: 'off' },
-        },
+        ...stacks.map(integration),
         { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
         // The packed tarball in a consumer project (its own install, tsc, bundles, Chromium).
         { ...common, displayName: 'package', testMatch: ['<rootDir>/test/package/**/*.test.ts'] },

@@ -1,4 +1,5 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { worldOf } from './spineApi';
 
 /** One call of `updatePose` seen by a probe. */
 export interface PoseCall {
@@ -39,7 +40,10 @@ export class UpdateProbe {
 
 /** World transform of every bone, to compare poses. */
 export function boneWorld(go: SpineGameObject): number[][] {
-    return go.skeleton.bones.map((b) => [b.a, b.b, b.c, b.d, b.worldX, b.worldY]);
+    return go.skeleton.bones.map((bone) => {
+        const b = worldOf(bone);
+        return [b.a, b.b, b.c, b.d, b.worldX, b.worldY];
+    });
 }
 
 /** Largest difference between two `boneWorld` snapshots. */

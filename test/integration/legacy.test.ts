@@ -2,6 +2,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode } from '../../plugin';
 import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
 import { boneWorld, poseDistance } from '../harness/probe';
+import { applyFromSetup, setupPose } from '../harness/spineApi';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -205,12 +206,12 @@ describe('Legacy-style helper: layers and modes', () => {
         stepUntil(() => !legacy.isPlaying('die'));
         t.step(30);
         const reference = new t.spine.Skeleton(go.skeleton.data);
-        reference.setToSetupPose();
-        go.skeleton.data.findAnimation('die')!.apply(reference, 0, duration(go, 'die'), false, [], 1, t.spine.MixBlend.setup, t.spine.MixDirection.mixIn);
+        setupPose(reference);
+        applyFromSetup(t.spine, go.skeleton.data.findAnimation('die')!, reference, 0, duration(go, 'die'));
         reference.updateWorldTransform(t.spine.Physics.update);
         expect(poseDistance(boneWorld(go), boneWorld({ skeleton: reference } as SpineGameObject))).toBeLessThan(1e-4);
         const setup = new t.spine.Skeleton(go.skeleton.data);
-        setup.setToSetupPose();
+        setupPose(setup);
         setup.updateWorldTransform(t.spine.Physics.update);
         expect(poseDistance(boneWorld(go), boneWorld({ skeleton: setup } as SpineGameObject))).toBeGreaterThan(1);
         expect(legacy.state('die').time).toBeGreaterThan(duration(go, 'die'));

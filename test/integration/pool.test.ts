@@ -1,8 +1,9 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { addSkeleton } from '../harness/assets';
+import { addSkeleton, jsonForStack } from '../harness/assets';
 import { bootGame, type TestGame } from '../harness/game';
 import { boneWorld, poseDistance } from '../harness/probe';
+import { setupPose as toSetupPose } from '../harness/spineApi';
 import { preset } from '../skeletons/presets';
 
 let t: TestGame;
@@ -24,7 +25,7 @@ const spawn = (x = 100, y = 100, options?: Parameters<TestGame['scene']['spinePo
 /** The world transforms of a brand-new skeleton of the same data in its setup pose. */
 function setupPose(go: SpineGameObject): number[][] {
     const skeleton = new t.spine.Skeleton(go.skeleton.data);
-    skeleton.setToSetupPose();
+    toSetupPose(skeleton);
     skeleton.updateWorldTransform(t.spine.Physics.update);
     return boneWorld({ skeleton } as SpineGameObject);
 }
@@ -33,7 +34,7 @@ function setupPose(go: SpineGameObject): number[][] {
 function firstFrame(go: SpineGameObject, animation: string, track = 0): number[][] {
     const skeleton = new t.spine.Skeleton(go.skeleton.data);
     const state = new t.spine.AnimationState(new t.spine.AnimationStateData(go.skeleton.data));
-    skeleton.setToSetupPose();
+    toSetupPose(skeleton);
     state.setAnimation(track, animation, true);
     state.update(0);
     state.apply(skeleton);
@@ -120,7 +121,7 @@ describe('pool on the real stack', () => {
             bones: { [json.bones[0].name]: { rotate: [{ time: 0, value: 0 }, { time: 0.5, value: 10 }] } },
             events: [{ time: 0, name: 'hit' }, { time: 0.25, name: 'hit' }],
         };
-        t.game.cache.json.add('tiny-ping', json);
+        t.game.cache.json.add('tiny-ping', jsonForStack(json));
         const go = t.scene.spinePool.spawn(0, 0, 'tiny-ping', 'tiny-atlas', { animation: 'ping', loop: false });
         const heard: number[] = [];
         go.animationState.addListener({ event: (_entry, event) => heard.push(event.time) });

@@ -1,0 +1,31 @@
+/**
+ * The spine-core calls tests make whose API changed from Spine 4.2 (spine-phaser) to 4.3
+ * (spine-phaser-v4), written out for each, so a test reads the same on both stacks.
+ */
+import type { Animation, Bone, Skeleton } from '@esotericsoftware/spine-phaser';
+import type { SpineModule } from './spine';
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Bones, constraints and slots to the setup pose (4.2 `setToSetupPose`, 4.3 `setupPose`). */
+export function setupPose(skeleton: Skeleton): void {
+    const s = skeleton as Any;
+    if (typeof s.setupPose === 'function') s.setupPose();
+    else s.setToSetupPose();
+}
+
+/**
+ * Applies `animation` at `time` over the setup pose with alpha 1, events from `lastTime` into
+ * `events`: 4.2 `apply(..., MixBlend.setup, MixDirection.mixIn)`, 4.3 `apply(..., MixFrom.setup,
+ * add = false, out = false, appliedPose = false)`.
+ */
+export function applyFromSetup(spine: SpineModule, animation: Animation, skeleton: Skeleton, lastTime: number, time: number, events: unknown[] = []): void {
+    const s = spine as Any;
+    if (s.MixFrom) (animation.apply as Function).call(animation, skeleton, lastTime, time, false, events, 1, s.MixFrom.setup, false, false, false);
+    else animation.apply(skeleton, lastTime, time, false, events as never, 1, s.MixBlend.setup, s.MixDirection.mixIn);
+}
+
+/** A bone's world transform (4.3 keeps it on `bone.appliedPose`). */
+export function worldOf(bone: Bone): { a: number; b: number; c: number; d: number; worldX: number; worldY: number } {
+    return (bone as Any).appliedPose ?? bone;
+}

@@ -1,6 +1,7 @@
 // A dependency-free static server for the demo: `node demo/server.mjs [--port N]` (or PORT=N).
-// It serves demo/public/ (the page, the bundle and the generated skeleton files in build/) and
-// Phaser's own prebuilt bundle, and nothing else. The e2e test imports `startServer` with port 0.
+// It serves demo/public/ (the page, the bundles and the generated skeleton files in build/) and
+// Phaser's own prebuilt bundles (Phaser 3, and Phaser 4 for `?phaser=4`), and nothing else.
+// `--phaser4` prints the Phaser 4 page's URL. The e2e test imports `startServer` with port 0.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -9,7 +10,9 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
-const phaserFile = createRequire(import.meta.url).resolve('phaser/dist/phaser.min.js');
+const { stack } = createRequire(import.meta.url)('../test/stacks/stacks.cjs');
+const phaserFile = join(stack('phaser3').phaserDir, 'dist', 'phaser.min.js');
+const phaser4File = join(stack('phaser4').phaserDir, 'dist', 'phaser.min.js');
 
 const TYPES = {
     '.html': 'text/html; charset=utf-8',
@@ -24,6 +27,7 @@ const TYPES = {
 /** The file a URL path maps to, or null when it is outside what the demo serves. */
 function fileFor(urlPath) {
     if (urlPath === '/vendor/phaser.min.js') return phaserFile;
+    if (urlPath === '/vendor/phaser4.min.js') return phaser4File;
     const relative = normalize(decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath)).replace(/^[/\\]+/, '');
     const file = join(publicDir, relative);
     return file.startsWith(publicDir) && !relative.split(sep).includes('..') ? file : null;
@@ -77,8 +81,9 @@ export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
     const flag = process.argv.indexOf('--port');
     const port = Number(flag > 0 ? process.argv[flag + 1] : process.env.PORT ?? 8080);
+    const phaser4 = process.argv.includes('--phaser4');
     startServer({ port }).then(
-        ({ url }) => console.log(`phaser-spine-pool demo: ${url}  (Ctrl+C to stop)`),
+        ({ url }) => console.log(`phaser-spine-pool demo: ${url}${phaser4 ? '?phaser=4' : ''}  (${phaser4 ? 'Phaser 4' : `Phaser 4: ${url}?phaser=4`}; Ctrl+C to stop)`),
         (error) => {
             console.error(error.code === 'EADDRINUSE' ? `port ${port} is in use: try \`npm start -- --port 8081\`` : error);
             process.exit(1);

@@ -61,7 +61,7 @@ export class CrowdScene extends Phaser.Scene {
             lod,
             overlay: this.overlay,
             metrics: new FrameMetrics(this),
-            renderer: this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas',
+            renderer: `${this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas'} · Phaser ${Phaser.VERSION}`,
             offscreenSupport: support,
             leakyWave: () => {
                 const view = camera.midPoint;

@@ -1,4 +1,5 @@
 /** The characters the demo loads: files written by `npm start` from the project's skeleton generator. */
+import * as Phaser from 'phaser';
 
 export interface CharacterKind {
     dataKey: string;
@@ -18,10 +19,16 @@ export const SKINS: readonly string[] = ['knight', 'goblin', 'mage'];
 /** Where `npm start` writes the generated files, relative to the page. */
 export const ASSET_DIR = 'build/assets/';
 
+/**
+ * Where the skeleton JSON is: Spine 4.2 JSON for spine-phaser (the Phaser 3 build), Spine 4.3
+ * JSON (in 4.3/) for spine-phaser-v4, which the Phaser 4 build (`?phaser=4`) bundles.
+ */
+export const JSON_DIR = Phaser.VERSION.startsWith('3.') ? ASSET_DIR : `${ASSET_DIR}4.3/`;
+
 /** Loads every kind the way a game would, through spine-phaser's loader. */
 export function loadCharacters(load: Phaser.Loader.LoaderPlugin): void {
     for (const kind of KINDS) {
-        load.spineJson(kind.dataKey, `${ASSET_DIR}${kind.dataKey}.json`);
+        load.spineJson(kind.dataKey, `${JSON_DIR}${kind.dataKey}.json`);
         // The atlas says `pma:false`; spine-phaser reads that when no flag is passed.
         load.spineAtlas(kind.atlasKey, `${ASSET_DIR}${kind.dataKey}.atlas`);
     }

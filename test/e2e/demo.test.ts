@@ -1,6 +1,7 @@
 /**
  * The sample game in real Chromium: `npm start`'s build and server, the page as a user opens it.
- * One browser, one page, every check in order (a browser launch is the expensive part).
+ * One browser, one page, every check in order (a browser launch is the expensive part): first the
+ * demo on Phaser 3 + spine-phaser, then the same page on Phaser 4 + spine-phaser-v4 (`?phaser=4`).
  *
  * E2E_COUNT sets the crowd (default 300: enough for every tier, light enough for a software
  * renderer on two cores). UPDATE_SCREENSHOT=1 also writes demo/screenshot.png, the README's
@@ -13,11 +14,14 @@ import { findChromium, chromiumHint, launchChromium, type Browser } from './chro
 import { buildDemo, ROOT, startDemoServer, type DemoServer } from './demoServer';
 
 const CROWD = Number(process.env.E2E_COUNT ?? 300);
+/** The Phaser 4 pass checks the same mechanics on a smaller crowd (a second full run would double the time). */
+const CROWD_PHASER4 = Math.min(CROWD, 120);
 const OUT = join(ROOT, 'test', 'out');
 const chromiumPath = findChromium();
 
 /** What the page exposes as `window.demo` (only what these checks read). */
 interface DemoWindow {
+    Phaser: { VERSION: string };
     demo: {
         game: { loop: { frame: number } };
         stats(): {
@@ -100,22 +104,21 @@ describeInBrowser('the demo in real Chromium', () => {
 
     const canvasShot = (): Promise<Buffer> => page.locator('#game canvas').screenshot();
 
-    test('serves a crowd that animates, the LOD switch changes the work per frame, dead characters return to the pool', async () => {
+    /** Runs `check`; whatever failed, shows what the browser said and what it showed. */
+    async function reporting(failureShot: string, check: () => Promise<void>): Promise<void> {
         try {
-            await checkDemo();
+            await check();
         } catch (error) {
-            // Whatever failed, show what the browser said and what it showed.
             mkdirSync(OUT, { recursive: true });
-            await page.screenshot({ path: join(OUT, 'demo-failure.png') }).catch(() => undefined);
+            await page.screenshot({ path: join(OUT, failureShot) }).catch(() => undefined);
             if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
             throw error;
         }
-    }, 240_000);
+    }
 
-    async function checkDemo(): Promise<void> {
-        // offscreen=lod: distance tiers only, so updatedLastFrame counts exactly the LOD saving
-        // (whatever the plugin's default offscreen mode is).
-        await page.goto(`${server!.url}?count=${CROWD}&offscreen=lod`);
+    /** Opens the page with `query` and waits until `crowd` characters are out. */
+    async function openDemo(query: string, crowd: number): Promise<void> {
+        await page.goto(`${server!.url}${query}`);
         await page.waitForFunction(
             (crowd) => {
                 try {
@@ -124,9 +127,50 @@ describeInBrowser('the demo in real Chromium', () => {
                     return false; // the scene has not booted yet
                 }
             },
-            CROWD,
+            crowd,
             { timeout: 90_000 },
         );
+    }
+
+    /** Clicks "kill half" and "leaky wave": dead characters go back to the pool, the leaked listener is removed. */
+    async function killAndLeak(): Promise<void> {
+        await page.click('#kill');
+        await page.click('#leaky');
+        await page.waitForFunction(
+            () => {
+                const stats = (window as unknown as DemoWindow).demo.stats();
+                return stats.free > 0 && stats.leaksCleared > 0;
+            },
+            null,
+            { timeout: 90_000 },
+        );
+    }
+
+    test('serves a crowd that animates, the LOD switch changes the work per frame, dead characters return to the pool', async () => {
+        await reporting('demo-failure.png', checkDemo);
+    }, 240_000);
+
+    test('runs the same on Phaser 4 with spine-phaser-v4 (?phaser=4)', async () => {
+        problems.length = 0;
+        await reporting('demo-phaser4-failure.png', async () => {
+            await openDemo(`?phaser=4&count=${CROWD_PHASER4}&offscreen=lod`, CROWD_PHASER4);
+            expect(await page.evaluate(() => (window as unknown as DemoWindow).Phaser.VERSION)).toMatch(/^4\./);
+            expect(await page.locator('#renderer').textContent()).toMatch(/Phaser 4\./);
+            await frames(5);
+            const before = await canvasShot();
+            await frames(10);
+            expect((await canvasShot()).equals(before)).toBe(false);
+            const withLod = await sampleUpdates(16);
+            expect(withLod.updated).toBeLessThan(withLod.active * 0.9);
+            await killAndLeak();
+            expect(problems).toEqual([]);
+        });
+    }, 180_000);
+
+    async function checkDemo(): Promise<void> {
+        // offscreen=lod: distance tiers only, so updatedLastFrame counts exactly the LOD saving
+        // (whatever the plugin's default offscreen mode is).
+        await openDemo(`?count=${CROWD}&offscreen=lod`, CROWD);
 
         // The canvas changes from one moment to the next: the characters animate and walk.
         await frames(5);
@@ -167,16 +211,7 @@ describeInBrowser('the demo in real Chromium', () => {
 
         // The pool in plain sight: half the crowd dies and goes back to the pool, and the leaky
         // wave's listener is removed on despawn (counted in leaksCleared).
-        await page.click('#kill');
-        await page.click('#leaky');
-        await page.waitForFunction(
-            () => {
-                const stats = (window as unknown as DemoWindow).demo.stats();
-                return stats.free > 0 && stats.leaksCleared > 0;
-            },
-            null,
-            { timeout: 90_000 },
-        );
+        await killAndLeak();
 
         expect(problems).toEqual([]);
     }

@@ -8,6 +8,7 @@ import { createReadStream, existsSync, mkdirSync, statSync } from 'fs';
 import { createServer, type Server } from 'http';
 import { extname, join, normalize } from 'path';
 import { findChromium, launchChromium } from '../test/e2e/chromium';
+import { stack } from '../test/harness/stack';
 import { median, percentile } from './stats';
 
 const ROOT = join(__dirname, '..');
@@ -31,7 +32,7 @@ function build(): void {
 function serve(): Promise<Server> {
     const files = (path: string): string | null => {
         if (path === '/' || path === '/index.html') return join(__dirname, 'browser', 'index.html');
-        if (path === '/vendor/phaser.min.js') return require.resolve('phaser/dist/phaser.min.js');
+        if (path === '/vendor/phaser.min.js') return join(stack().phaserFile, '..', 'phaser.min.js');
         const file = normalize(join(OUT, path));
         return file.startsWith(OUT) ? file : null;
     };
@@ -63,7 +64,8 @@ export async function browserBench(count: number, frames: number, view: string):
                 const page = await browser.context.newPage();
                 const errors: string[] = [];
                 page.on('pageerror', (error) => errors.push(String(error)));
-                await page.goto(`http://127.0.0.1:${port}/?mode=${mode}&count=${count}&frames=${frames}&view=${view}`);
+                const json = stack().spineFormat === '4.3' ? 'assets/4.3/hero.json' : 'assets/hero.json';
+                await page.goto(`http://127.0.0.1:${port}/?mode=${mode}&count=${count}&frames=${frames}&view=${view}&json=${json}`);
                 const handle = await page.waitForFunction(() => (window as unknown as { benchResult?: unknown }).benchResult, undefined, { timeout: 300000 });
                 const result = (await handle.jsonValue()) as { renderer: string; samples: number[] };
                 if (errors.length) throw new Error(`browser bench (${mode}): ${errors.join('; ')}`);

@@ -4,12 +4,13 @@
  * spine-phaser), reported as medians and ratios. Writes bench/RESULTS.md and bench/frame-cost.svg.
  *
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
- * (frame costs only).
+ * (frame costs only)  SPINE_STACK=phaser4 (Phaser 4 + spine-phaser-v4; see test/stacks/stacks.cjs).
  */
 import '../test/harness/setup';
 import { writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
+import { stack } from '../test/harness/stack';
 import { median, percentile, VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
 import { browserBench } from './browser';
 import { allocationPerFrame, churnGarbage, offscreenCost, schedulerOverhead, spawnCost } from './probes';
@@ -30,7 +31,7 @@ function log(line = ''): void {
 
 async function main(): Promise<void> {
     if (!(globalThis as { gc?: unknown }).gc) log('(run through `npm run bench` for --expose-gc: without it GC noise is larger)');
-    const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+    const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${stack().label}`;
     const setting =
         `'${SKELETON}' characters (60 bones, 4 IK, 2 transform constraints, 3 weighted meshes) spread over a world of ` +
         `4×4 viewports of ${VIEW_WIDTH}×${VIEW_HEIGHT}, camera in the middle, each walking, running or idling`;

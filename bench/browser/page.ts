@@ -4,7 +4,8 @@
  * instance updated and drawn every frame) or pooled (phaser-spine-pool, default options). It times
  * each `game.step` (update and render) and publishes the result on `window.benchResult`.
  *
- * URL: ?mode=stock|plugin&count=1000&frames=120&view=800x600
+ * URL: ?mode=stock|plugin&count=1000&frames=120&view=800x600&json=assets/hero.json (Spine 4.3
+ * runtimes read assets/4.3/hero.json)
  */
 import * as spine from '@esotericsoftware/spine-phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
@@ -17,6 +18,7 @@ const mode = params.get('mode') === 'stock' ? 'stock' : 'plugin';
 const count = Number(params.get('count') ?? 1000);
 const frames = Number(params.get('frames') ?? 120);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
+const json = params.get('json') ?? 'assets/hero.json';
 const WARMUP = 60;
 
 interface BenchResult {
@@ -28,7 +30,7 @@ interface BenchResult {
 
 class CrowdScene extends Phaser.Scene {
     preload(): void {
-        this.load.spineJson('hero', 'assets/hero.json');
+        this.load.spineJson('hero', json);
         this.load.spineAtlas('hero-atlas', 'assets/hero.atlas');
     }
 

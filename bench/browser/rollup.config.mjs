@@ -1,13 +1,18 @@
 // Bundles the browser benchmark page like the demo: the plugin through its published entry point
 // (dist/index.mjs, built by `npm run build`), spine-phaser from node_modules, Phaser external
-// (loaded from its own prebuilt bundle by a script tag).
+// (loaded from its own prebuilt bundle by a script tag). With SPINE_STACK=phaser4 the page's
+// spine-phaser is spine-phaser-v4 (test/stacks/stacks.cjs).
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const published = here('../../dist/index.mjs');
+const stack = createRequire(import.meta.url)('../../test/stacks/stacks.cjs').stack();
+const spineEntry = join(stack.spineDir, 'dist', 'index.js');
 
 export default {
     input: here('page.ts'),
@@ -19,6 +24,12 @@ export default {
                 if (id !== 'phaser-spine-pool') return null;
                 if (!existsSync(published)) this.error(`${published} is missing: run \`npm run build\` first.`);
                 return published;
+            },
+        },
+        {
+            name: 'stack-spine-phaser',
+            resolveId(id) {
+                return id === '@esotericsoftware/spine-phaser' && stack.spinePackage !== id ? spineEntry : null;
             },
         },
         nodeResolve({ browser: true }),

@@ -112,4 +112,11 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         instance.go.updatePose(ms);
         return 0;
     }
+
+    catchUp(instance: PooledInstance, ms: number): void {
+        const legacy = instance.legacy;
+        if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
+        // Time, queued entries and events only: the next scheduled update poses it.
+        updateEventsOnly(instance.go, ms);
+    }
 }

@@ -49,8 +49,8 @@ export class PooledInstance {
         readonly hygiene: InstanceHygiene,
         /** The plugin's settings, shared by all its instances. */
         readonly flags: Readonly<InstanceFlags>,
-        /** The plugin, told when the instance's animation state changes. */
-        readonly host: { wake(instance: PooledInstance): void },
+        /** The plugin: brings the instance up to date before the game changes its animation state, and is told after. */
+        readonly host: InstanceHost,
     ) {
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
@@ -109,6 +109,14 @@ export class PooledInstance {
             py + (c < d ? c : d) <= view.maxY
         );
     }
+}
+
+/** What a pooled instance asks of the plugin around changes the game makes to its animation state. */
+export interface InstanceHost {
+    /** Passes it the time owed since its last update (events only), so the change lands now. */
+    catchUp(instance: PooledInstance): void;
+    /** Its animation state changed: one sleeping off screen looks again at its next frame. */
+    wake(instance: PooledInstance): void;
 }
 
 /** A rectangle of the world as a camera sees it, grown by the off-screen margin. */

@@ -476,9 +476,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             throw new PoolError(`legacy(go): ${instance ? 'this instance is despawned' : `${describe(go)} was not spawned by this scene's spinePool`}; spawn it with this.spinePool.spawn() first.`);
         }
         if (!instance.legacy) {
-            const scheduler = this.scheduler;
             instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
-                sinceUpdate: () => (instance.entry ? scheduler.sinceUpdate(instance.entry) / 1000 : 0),
+                catchUp: () => this.catchUp(instance),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => this.wake(instance),
             });
@@ -489,6 +488,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** @internal An instance's animation state changed: one sleeping off screen is updated next frame. */
     wake(instance: PooledInstance): void {
         if (instance.entry) this.scheduler.wake(instance.entry);
+    }
+
+    /** @internal The game is about to change an instance's animation state: it gets the time it is owed first. */
+    catchUp(instance: PooledInstance): void {
+        if (instance.entry) this.scheduler.catchUp(instance.entry);
     }
 
     /**

@@ -113,7 +113,9 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             if (!listener) throw new Error('listener cannot be null.');
             const hygiene = this.owner.hygiene;
             const site = hygiene.flags.dev ? callSite(CALLER) : null;
-            // A sleeping instance nobody listened to must now be on time for its events.
+            // The listener hears what happens from now on, not the time owed before it was added;
+            // and an instance sleeping off screen must now be on time for its events.
+            this.owner.host.catchUp(this.owner);
             this.owner.host.wake(this.owner);
             if (!hygiene.listeners.add(listener, site, hygiene.building ? 'pool' : 'game') && hygiene.flags.dev) {
                 console.warn(
@@ -160,7 +162,18 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             return this.creatingEntries(super.setEmptyAnimations, args);
         }
 
+        clearTrack(...args: unknown[]): unknown {
+            this.owner.host.catchUp(this.owner);
+            return super.clearTrack(...args);
+        }
+        clearTracks(...args: unknown[]): unknown {
+            this.owner.host.catchUp(this.owner);
+            return super.clearTracks(...args);
+        }
+
         private creatingEntries(method: Function, args: unknown[]): unknown {
+            // Time owed since the last update belongs to the entries playing now, not the new ones.
+            if (this.creating === 0) this.owner.host.catchUp(this.owner);
             // The outermost call is the game's, unless the plugin named the site already (spawn).
             const own = this.creating++ === 0 && this.creatingSite === null && this.owner.hygiene.flags.dev;
             if (own) this.creatingSite = callSite(CALLER + 1);

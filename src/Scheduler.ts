@@ -12,6 +12,11 @@ export interface ScheduleDriver<T> {
      * item must be updated again; the return value is ignored for other tiers.
      */
     advance(item: T, ms: number, tier: number): number | void;
+    /**
+     * Advances `item` by `ms` outside its schedule (see `Scheduler.catchUp`): time and events
+     * only, its next scheduled update does the rest.
+     */
+    catchUp(item: T, ms: number): void;
 }
 
 /** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
@@ -81,6 +86,12 @@ export class Scheduler<T> {
     clock = 0;
     /** Number of `step` calls so far. */
     frame = 0;
+    /**
+     * Index of the latest frame whose delta is on the clock: during `step`'s pass, that frame;
+     * outside it (and in `reevaluate`, which runs after a step), the previous one. Time owed to an
+     * entry is the deltas of the frames after its `lastFrame` up to this one.
+     */
+    private stepped = -1;
     /** Number of `advance` calls in the last `step`. */
     updatedLastFrame = 0;
     /** Scheduled entries of each tier (unordered). */
@@ -144,8 +155,8 @@ export class Scheduler<T> {
         const entry = this.spare.pop() ?? new ScheduleEntry<T>();
         entry.item = item;
         entry.last = this.clock;
-        // Added during a pass: this frame's delta is already on the clock, so it is not owed.
-        entry.lastFrame = this.passing ? this.frame : this.frame - 1;
+        // Owed nothing yet: the deltas already on the clock are before its time.
+        entry.lastFrame = this.stepped;
         const tier = this.driver.classify(item);
         if (this.passing) {
             entry.tier = tier;
@@ -187,6 +198,27 @@ export class Scheduler<T> {
     }
 
     /**
+     * Brings `entry` up to date now, between its scheduled updates: the driver's `catchUp` gets
+     * the time owed since its previous update (frozen time excluded), so a change the game is
+     * about to make (a new animation, a listener) lands at the moment it is made instead of
+     * receiving that time after the fact. Its schedule is unchanged. No-op when nothing is owed.
+     */
+    catchUp(entry: ScheduleEntry<T>): void {
+        if (entry.state !== SCHEDULED) return;
+        let ms: number;
+        if (entry.frozen) {
+            ms = entry.frozenAt - entry.last;
+            entry.last = entry.frozenAt;
+        } else {
+            if (entry.lastFrame === this.stepped) return;
+            ms = this.elapsed(entry, this.stepped);
+            entry.last = this.clock;
+            entry.lastFrame = this.stepped;
+        }
+        if (ms > 0) this.driver.catchUp(entry.item as T, ms);
+    }
+
+    /**
      * Re-evaluates every entry of `tier` now, outside the frame's pass; each one that leaves the
      * tier is updated at once with the time it is owed (e.g. an instance coming back into view is
      * posed in the same frame). Mutation from those updates follows the pass rules.
@@ -198,7 +230,7 @@ export class Scheduler<T> {
         if (members.length === 0) return 0;
         const moved = this.scratch;
         for (let i = 0; i < members.length; i++) moved.push(members[i]);
-        const last = this.frame - 1;
+        const last = this.stepped;
         let count = 0;
         this.passing = true;
         try {
@@ -254,6 +286,7 @@ export class Scheduler<T> {
         const frame = this.frame;
         this.clock += delta;
         this.deltas[frame % RING] = delta;
+        this.stepped = frame;
         this.updatedLastFrame = 0;
 
         const group = this.groups.lists[frame % this.groups.count];
@@ -329,7 +362,7 @@ export class Scheduler<T> {
     /** Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass or the next one. */
     private arm(entry: ScheduleEntry<T>): void {
         entry.alarm++;
-        entry.alarmFrame = this.passing ? this.frame + 1 : this.frame;
+        entry.alarmFrame = this.stepped + 1;
         entry.alarmTime = this.clock;
         this.alarms.push(entry.alarmTime, entry, entry.alarm);
     }

@@ -6,8 +6,11 @@ import { EMPTY_ANIMATION, setAnimationObject, type SpineAnimationState, type Spi
 
 /** What the helper needs from the plugin. */
 export interface LegacyHost {
-    /** Seconds of game time since the instance's last update (what its next update will add first). */
-    sinceUpdate(): number;
+    /**
+     * Brings the instance up to date: the time owed since its last update (an instance updated
+     * every k frames, or asleep off screen) passes now, so what the helper starts next starts now.
+     */
+    catchUp(): void;
     /** Adds a listener of the plugin's own (not a leak, removed on despawn). */
     listen(listener: StateListener): void;
     /** Something was queued or blended: the instance must be updated from the next frame on. */
@@ -18,8 +21,6 @@ interface Queued {
     state: LegacyState;
     fade: number;
     mode: PlayMode;
-    /** Seconds after the instance's last update before which it may not start (when it was queued). */
-    notBefore: number;
 }
 
 interface Ramp {
@@ -157,8 +158,9 @@ export class LegacyAnimation implements StateOwner {
         }
         const original = this.state(name);
         const duplicate = new LegacyState(this, name, original.animation, original, true);
-        if (queue === QueueMode.PlayNow) this.start(duplicate, fade, playMode, this.host.sinceUpdate());
-        else this.queue.push({ state: duplicate, fade, mode: playMode, notBefore: this.host.sinceUpdate() });
+        this.host.catchUp();
+        if (queue === QueueMode.PlayNow) this.start(duplicate, fade, playMode, 0);
+        else this.queue.push({ state: duplicate, fade, mode: playMode });
         this.host.changed();
         return duplicate;
     }
@@ -200,9 +202,9 @@ export class LegacyAnimation implements StateOwner {
             throw new PoolError(`blend(): targetWeight must be from 0 to 1; got ${targetWeight}.`);
         }
         const fade = this.fade(fadeLength, 'blend');
-        const lead = this.host.sinceUpdate();
+        this.host.catchUp();
         if (!state.entry || !this.isCurrent(state.entry)) {
-            this.start(state, 0, PlayMode.StopSameLayer, lead);
+            this.start(state, 0, PlayMode.StopSameLayer, 0);
             state.entry!.alpha = 0;
         }
         this.dropRamp(state);
@@ -210,7 +212,7 @@ export class LegacyAnimation implements StateOwner {
             state.entry!.alpha = targetWeight;
             return;
         }
-        this.ramps.push({ state, from: state.entry!.alpha, to: targetWeight, duration: fade, elapsed: -lead });
+        this.ramps.push({ state, from: state.entry!.alpha, to: targetWeight, duration: fade, elapsed: 0 });
         this.host.changed();
     }
 
@@ -225,6 +227,7 @@ export class LegacyAnimation implements StateOwner {
      */
     stop(name?: string): void {
         const spine = this.spine;
+        this.host.catchUp();
         for (let i = this.queue.length - 1; i >= 0; i--) if (name === undefined || this.queue[i].state.name === name) this.queue.splice(i, 1);
         for (let i = this.ramps.length - 1; i >= 0; i--) if (name === undefined || this.ramps[i].state.name === name) this.ramps.splice(i, 1);
         if (name !== undefined) this.state(name); // unknown names throw
@@ -294,10 +297,7 @@ export class LegacyAnimation implements StateOwner {
      * starts the queued plays that fall inside this update, at their exact moment, and moves blends.
      */
     beforeUpdate(dt: number): void {
-        if (this.queue.length > 0) {
-            this.startDueQueued(dt);
-            for (const item of this.queue) item.notBefore = Math.max(0, item.notBefore - dt);
-        }
+        if (this.queue.length > 0) this.startDueQueued(dt);
         const ramps = this.ramps;
         for (let i = ramps.length - 1; i >= 0; i--) {
             const ramp = ramps[i];
@@ -333,19 +333,26 @@ export class LegacyAnimation implements StateOwner {
         this.dropRamp(state);
     }
 
+    /** @internal StateOwner */
+    catchUp(): void {
+        this.host.catchUp();
+    }
+
     private crossFadeNow(state: LegacyState, fade: number, mode: PlayMode): void {
+        this.host.catchUp();
         const current = this.spine.tracks[state.layer];
         if (current && state.entry === current && state.playingEntry(current)) {
             // Already playing: Unity does not rewind it; the mode still applies to the others.
-            if (mode === PlayMode.StopAll) this.fadeOutOthers(state.layer, fade, this.host.sinceUpdate());
+            if (mode === PlayMode.StopAll) this.fadeOutOthers(state.layer, fade, 0);
             return;
         }
-        this.start(state, fade, mode, this.host.sinceUpdate());
+        this.start(state, fade, mode, 0);
     }
 
     /**
-     * Sets `state` playing on its layer, `lead` seconds of game time into the instance's next
-     * update: the entry waits `lead` (Spine delay) and its mix starts `lead` behind.
+     * Sets `state` playing on its layer, `lead` seconds of game time into the update being made
+     * (a queued start falling inside it): the entry waits `lead` (Spine delay) and its mix starts
+     * that much behind, so after the update it is as far in as if it had started on time.
      */
     private start(state: LegacyState, fade: number, mode: PlayMode, lead: number): void {
         const spine = this.spine;
@@ -394,7 +401,7 @@ export class LegacyAnimation implements StateOwner {
                 continue;
             }
             const remaining = stopAll ? this.remainingOnAllLayers() : this.remaining(this.spine.tracks[layer] ?? null);
-            const lead = Math.max(item.notBefore, remaining - item.fade);
+            const lead = Math.max(0, remaining - item.fade);
             if (lead <= dt) {
                 queue.splice(i, 1);
                 this.start(item.state, item.fade, item.mode, lead);

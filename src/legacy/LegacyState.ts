@@ -15,6 +15,8 @@ export interface StateOwner {
     isCurrent(entry: SpineTrackEntry): boolean;
     /** The weight was set by hand: a running blend of that state stops. */
     weightSet(state: LegacyState): void;
+    /** Brings the instance up to date before a change, so the change counts from now (see LegacyHost.catchUp). */
+    catchUp(): void;
 }
 
 /**
@@ -79,7 +81,10 @@ export class LegacyState {
             throw new PoolError(`state('${this.name}').speed must be a finite number >= 0; got ${value}.`);
         }
         this._speed = value;
-        if (this.entry) this.entry.timeScale = value;
+        if (this.entry) {
+            this.owner.catchUp(); // the new speed counts from now, not from the last update
+            this.entry.timeScale = value;
+        }
     }
 
     /** What happens at the end; applies from the next play. @default the helper's `wrapMode` */
@@ -117,6 +122,7 @@ export class LegacyState {
         if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new PoolError(`state('${this.name}').time must be a finite number >= 0; got ${value}.`);
         const entry = this.entry;
         if (!entry) return;
+        this.owner.catchUp(); // time owed since the last update is not added after the seek
         entry.trackTime = value;
         // Seeking: the next apply starts from here, so the skipped events are not fired.
         entry.nextTrackLast = value;

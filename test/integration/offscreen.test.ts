@@ -166,6 +166,56 @@ describe("offscreen: 'events' (the default)", () => {
         expect(probe.callsOf(walker).length).toBe(2); // and from now on every frame
     });
 
+    test('a new animation set on an instance asleep off screen starts when it is set, exactly as on screen', () => {
+        const [seen, hidden] = spawnPair('walk');
+        t.step(9); // nobody listens: the hidden one sleeps (up to 250 ms) and owes these frames
+        let frame = 0;
+        const logs = [listen(seen, () => frame), listen(hidden, () => frame)];
+        for (const go of [seen, hidden]) go.animationState.setAnimation(0, 'attack', false);
+        for (; frame < 3; frame++) t.step(1);
+        expect(hidden.animationState.tracks[0]!.trackTime).toBeCloseTo(seen.animationState.tracks[0]!.trackTime, 9);
+        for (; frame < 60; frame++) t.step(1);
+        expect(logs[0].some((l) => l.includes('attack hit'))).toBe(true);
+        expect(logs[1]).toEqual(logs[0]);
+    });
+
+    test('a listener added to an instance asleep off screen hears what happens from then on, and nothing from before', () => {
+        const [seen, hidden] = spawnPair('walk');
+        const footstep = (hidden.skeleton.data.findAnimation('walk')!.timelines.find((tl) => 'events' in tl) as unknown as { frames: number[] }).frames[0];
+        // Step to just past the first footstep: the hidden one, which nobody listens to, slept through it.
+        const past = Math.ceil(footstep * 60) + 1;
+        t.step(past);
+        expect(hidden.animationState.tracks[0]!.trackTime).toBeLessThan(footstep);
+        let frame = past;
+        const logs = [listen(seen, () => frame), listen(hidden, () => frame)];
+        for (; frame < past + 90; frame++) t.step(1);
+        expect(logs[1]).toEqual(logs[0]); // not the footstep it slept through
+        expect(logs[0].filter((l) => l.includes('footstep')).length).toBeGreaterThan(0);
+    });
+
+    test('the view follows the camera\'s zoom and bounds (HEADLESS never refreshes worldView)', () => {
+        const pool = t.scene.spinePool;
+        const cam = t.scene.cameras.main;
+        const far = pool.spawn(cam.scrollX + cam.width * 1.5 + 100, cam.scrollY + cam.height / 2, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        t.step(2);
+        expect(pool.stats().tiers.offscreen).toBe(1);
+        cam.setZoom(0.25); // the view is 4x wider around the same centre: it now holds `far`
+        t.step(1);
+        expect(pool.stats().tiers.offscreen).toBe(0);
+        cam.setZoom(1);
+        t.step(pool.getOptions().groupCount); // leaving the view is noticed within groupCount frames
+        expect(pool.stats().tiers.offscreen).toBe(1);
+        // Bounds clamp the scroll: asked to look far left, the camera stops at the bounds' edge,
+        // where `far` is in view.
+        cam.setBounds(far.x - cam.width / 2, 0, cam.width, cam.height);
+        cam.setScroll(-10000, 0);
+        t.step(1);
+        expect(pool.stats().tiers.offscreen).toBe(0);
+        cam.removeBounds();
+        t.step(pool.getOptions().groupCount);
+        expect(pool.stats().tiers.offscreen).toBe(1);
+    });
+
     test('an instance whose bounds only touch the view counts as on screen', () => {
         const cam = t.scene.cameras.main;
         const go = t.scene.spinePool.spawn(cam.width + 20, 300, 'tiny', 'tiny-atlas', { animation: 'walk' });

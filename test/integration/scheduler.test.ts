@@ -197,4 +197,53 @@ describe('scheduler on the real stack', () => {
         expect(pool.stats().active).toBe(12 - 2 - 1 + 1);
         warn.mockRestore();
     });
+
+    test('no Spine event is lost in any tier: near, mid and far instances hear the same events at the same animation times', () => {
+        t.scene.spinePool.configure({ midFrequency: 3, lowFrequency: 7 });
+        const d = tierDistances();
+        const gos = [spawnAt(d.high, 'walk'), spawnAt(d.mid, 'walk'), spawnAt(d.low, 'walk')];
+        const logs = gos.map((go) => {
+            const log: string[] = [];
+            go.animationState.addListener({
+                event: (entry, event) => log.push(`${entry.animation!.name} ${event.data.name}@${event.time.toFixed(4)}`),
+                complete: (entry) => log.push(`${entry.animation!.name} complete`),
+            });
+            return log;
+        });
+        run(frames(210)); // 3.5 s, then on until the mid and far ones were both updated in the last frame
+        const upToDate = (go: SpineGameObject) => probe.callsOf(go).at(-1)!.frame === probe.frame - 1;
+        while (!upToDate(gos[1]) || !upToDate(gos[2])) run(frames(1));
+        expect(logs[0].filter((l) => l.includes('footstep')).length).toBeGreaterThanOrEqual(4);
+        expect(logs[1]).toEqual(logs[0]);
+        expect(logs[2]).toEqual(logs[0]);
+    });
+
+    test('a new animation set between an interval-k instance\'s updates starts when it is set: its time and events match an every-frame twin', () => {
+        t.scene.spinePool.configure({ midFrequency: 4 });
+        const d = tierDistances();
+        const near = spawnAt(d.high, 'walk');
+        const mid = spawnAt(d.mid, 'walk');
+        const logs = [near, mid].map((go) => {
+            const log: string[] = [];
+            go.animationState.addListener({
+                event: (entry, event) => log.push(`${entry.animation!.name} ${event.data.name}@${event.time.toFixed(4)}`),
+                start: (entry) => log.push(`${entry.animation!.name} start`),
+                complete: (entry) => log.push(`${entry.animation!.name} complete`),
+            });
+            return log;
+        });
+        // Step until the mid instance was updated 2 frames ago: it owes 2 frames when the game acts.
+        do run(frames(1));
+        while (probe.callsOf(mid).at(-1)!.frame !== probe.frame - 3);
+        for (const go of [near, mid]) go.animationState.setAnimation(0, 'attack', false);
+        // Then until the mid instance is updated again: both are up to date.
+        const last = probe.callsOf(mid).length;
+        do run(frames(1));
+        while (probe.callsOf(mid).length === last);
+        expect(mid.animationState.tracks[0]!.animation!.name).toBe('attack');
+        expect(mid.animationState.tracks[0]!.trackTime).toBeCloseTo(near.animationState.tracks[0]!.trackTime, 9);
+        run(frames(60));
+        expect(logs[0].some((l) => l.includes('attack hit'))).toBe(true);
+        expect(logs[1]).toEqual(logs[0]);
+    });
 });

@@ -8,6 +8,8 @@ interface Item {
     /** What advance returns: ms until the next update, for on-demand tiers. */
     wakeIn?: number;
     updates: { frame: number; ms: number }[];
+    /** Catch-ups between scheduled updates. */
+    caughtUp: { frame: number; ms: number }[];
     classified: number[];
 }
 
@@ -23,10 +25,13 @@ class RecordingDriver implements ScheduleDriver<Item> {
         this.onAdvance?.(item);
         return item.wakeIn;
     }
+    catchUp(item: Item, ms: number): void {
+        item.caughtUp.push({ frame: this.frame, ms });
+    }
 }
 
 function item(id: number, tier: number = Tier.High): Item {
-    return { id, tier, updates: [], classified: [] };
+    return { id, tier, updates: [], caughtUp: [], classified: [] };
 }
 
 /** intervals 1 / 2 / 4, offscreen 4, as the defaults. */
@@ -294,5 +299,59 @@ describe('Scheduler', () => {
         expect(scheduler.reevaluate(Tier.Offscreen)).toBe(1);
         expect(a.updates.at(-1)).toEqual({ frame: 99, ms: 16 }); // the time since its last update
         expect(scheduler.countIn(Tier.High)).toBe(1);
+    });
+
+    test('catchUp() hands an item the time owed since its last update; its next update gets only the rest', () => {
+        const { scheduler, step } = setup([1, 2, 4, 4], 1);
+        const a = item(1, Tier.Low); // interval 4
+        const entry = scheduler.add(a);
+        step(10); // frame 0: first update (10)
+        step(11);
+        step(12);
+        scheduler.catchUp(entry); // between frames 2 and 3: 11 + 12 owed
+        scheduler.catchUp(entry); // nothing more owed: no call
+        step(13);
+        step(14);
+        step(15); // frame 5
+        expect(a.caughtUp).toEqual([{ frame: 3, ms: 23 }]);
+        expect(a.updates).toEqual([{ frame: 0, ms: 10 }, { frame: 4, ms: 13 + 14 }]);
+        expect(a.updates.reduce((sum, u) => sum + u.ms, 0) + 23).toBe(10 + 11 + 12 + 13 + 14);
+    });
+
+    test('catchUp() during a pass takes the current frame into account, so the item is not paid that frame twice', () => {
+        const { scheduler, step, driver } = setup([1, 2, 4, 4], 1);
+        const a = item(1, Tier.High);
+        const b = item(2, Tier.High);
+        scheduler.add(a);
+        const entryB = scheduler.add(b);
+        step(10);
+        // During frame 1's pass, a's update catches b up before (or after) b's own update.
+        driver.onAdvance = (it) => it === a && scheduler.catchUp(entryB);
+        step(20);
+        driver.onAdvance = null;
+        step(30);
+        const total = b.updates.reduce((sum, u) => sum + u.ms, 0) + b.caughtUp.reduce((sum, u) => sum + u.ms, 0);
+        expect(total).toBe(60);
+        expect(b.updates.at(-1)).toEqual({ frame: 2, ms: 30 });
+    });
+
+    test('catchUp() of a frozen item passes the time owed before it froze, and none of the frozen span', () => {
+        const { scheduler, step } = setup([2, 2, 4, 0], 1);
+        const a = item(1, Tier.High); // interval 2
+        const entry = scheduler.add(a);
+        step(10); // frame 0: updated
+        step(10); // frame 1: not due
+        a.tier = Tier.Offscreen;
+        step(10); // frame 2: frozen when evaluated, owed frames 1 and 2
+        step(10); // frame 3: frozen
+        scheduler.catchUp(entry);
+        scheduler.catchUp(entry);
+        expect(a.caughtUp.map((c) => c.ms)).toEqual([20]);
+        a.tier = Tier.High;
+        step(10); // frame 4: thawed when evaluated (its delta was frozen time)
+        step(10); // frame 5
+        step(10); // frame 6
+        const total = [...a.updates, ...a.caughtUp].reduce((sum, u) => sum + u.ms, 0);
+        expect(total).toBe(50); // frames 0, 1, 2, 5 and 6
     });
 });

@@ -2,7 +2,8 @@ import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from './spineCompat';
-import { PHYSICS_RESET } from './spineConstants';
+import { RETIRED_ENTRY } from '../src/StateListeners';
+import { EVENT_TYPE_EVENT, PHYSICS_RESET } from './spineConstants';
 import type { SpawnOptions } from './SpinePoolPlugin';
 
 /** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
@@ -51,7 +52,7 @@ type Placed = Phaser.GameObjects.Components.Transform &
 export function retireInstance(go: SpineGameObject): void {
     const state = go.animationState;
     state.clearTracks();
-    state.clearListenerNotifications();
+    dropNotifications(state as unknown as NotifyingState);
     state.timeScale = 1;
     go.beforeUpdateWorldTransforms = noop;
     go.afterUpdateWorldTransforms = noop;
@@ -86,6 +87,40 @@ export function retireInstance(go: SpineGameObject): void {
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
     setupPose(skeleton);
     skeleton.updateWorldTransform(PHYSICS_RESET);
+}
+
+interface NotifyingState {
+    queue: { drainDisabled: boolean; objects: unknown[] };
+    clearListenerNotifications(): void;
+}
+
+/** Marks a queued notification spine's drain loop skips (no EventType has this value). */
+const INERT = -1;
+
+/**
+ * Drops the notifications queued on `state`, as spine-core's `clearListenerNotifications`, but
+ * safely inside its own drain (a despawn from a Spine callback): the drain walks the queue by
+ * index and empties it when done, so emptying it now would make the loop skip, then wipe, what is
+ * queued next, such as the `start` of the animation a new owner spawns with. Mid-drain each
+ * notification is neutralised in place instead, keeping the queue's stride (a Spine event takes
+ * three slots, the rest two), and what is queued after it is delivered.
+ */
+function dropNotifications(state: NotifyingState): void {
+    const queue = state.queue;
+    if (!queue.drainDisabled) {
+        state.clearListenerNotifications();
+        return;
+    }
+    const objects = queue.objects;
+    for (let i = 0; i < objects.length; ) {
+        if (objects[i] === EVENT_TYPE_EVENT) {
+            objects[i + 1] = RETIRED_ENTRY; // still an event (three slots), now for no one
+            i += 3;
+        } else {
+            objects[i] = INERT;
+            i += 2;
+        }
+    }
 }
 
 /**

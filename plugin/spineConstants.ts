@@ -14,3 +14,5 @@ export const MIX_BLEND_SETUP = 0;
 export const MIX_DIRECTION_IN = 0;
 /** 4.3's `MixFrom.setup` (its `MixFrom.current` is 0). */
 export const MIX_FROM_SETUP = 1;
+/** `EventType.event` (4.2 and 4.3): a queued Spine event takes three slots of the event queue, the others two. */
+export const EVENT_TYPE_EVENT = 5;

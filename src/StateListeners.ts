@@ -26,6 +26,12 @@ export interface ListenerRecord {
     removed: boolean;
 }
 
+/**
+ * Stands in for the TrackEntry of a queued notification that must no longer reach anyone (see
+ * `dropNotifications` in the plugin): the dispatcher ignores it, and its `listener` is null.
+ */
+export const RETIRED_ENTRY: { readonly listener: null } = Object.freeze({ listener: null });
+
 const CALLBACKS = ['start', 'interrupt', 'end', 'dispose', 'complete', 'event'] as const;
 type Callback = (typeof CALLBACKS)[number];
 
@@ -114,6 +120,7 @@ export class StateListeners {
     }
 
     private dispatch(type: Callback, entry: unknown, event: unknown): void {
+        if (entry === RETIRED_ENTRY) return;
         const records = this.records;
         const epoch = this.epoch;
         this.depth++;

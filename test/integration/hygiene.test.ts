@@ -197,6 +197,33 @@ describe('listener hygiene on despawn', () => {
         expect(oldAfter).toBe(0);
         expect(newOwner.filter((line) => line.includes('attack'))).toEqual([]);
         t.step(60);
+        expect(newOwner[0]).toBe('start walk'); // its own start is not dropped with the old owner's events
+        expect(newOwner).toContain('complete walk');
+    });
+
+    test('despawning and respawning from inside a Spine event callback drops the rest of the old owner\'s notifications, not the new owner\'s', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'attack', loop: false });
+        const duration = go.animationState.tracks[0]!.animation!.duration;
+        const newOwner: string[] = [];
+        go.animationState.addListener({
+            event: () => {
+                pool.despawn(go);
+                const next = pool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'walk' });
+                expect(next).toBe(go);
+                next.animationState.addListener({
+                    start: (e) => newOwner.push(`start ${e.animation!.name}`),
+                    complete: (e) => newOwner.push(`complete ${e.animation!.name}`),
+                    event: (e, ev) => newOwner.push(`event ${e.animation!.name} ${(ev as { data: { name: string } }).data.name}`),
+                });
+            },
+        });
+        // One long frame: the attack's event and its completion are queued in the same drain,
+        // the event first; the despawn happens while the completion is still queued behind it.
+        t.step(1, (duration + 0.01) * 1000);
+        expect(newOwner).toEqual(['start walk']);
+        t.step(60);
+        expect(newOwner.filter((line) => line.includes('attack'))).toEqual([]);
         expect(newOwner).toContain('complete walk');
     });
 

@@ -1,4 +1,4 @@
-import { describeListener, StateListeners, type StateListener } from '../../src/StateListeners';
+import { describeListener, RETIRED_ENTRY, StateListeners, type StateListener } from '../../src/StateListeners';
 
 function setup() {
     const list = new StateListeners();
@@ -113,5 +113,16 @@ describe('StateListeners when the owner goes away during a dispatch', () => {
         list.dispatcher.complete({});
         expect(heard).toEqual(['old', 'new']);
         expect(list.records.map((r) => r.listener)).toEqual([newOwner]);
+    });
+
+    test('a notification for RETIRED_ENTRY (a dropped one still in Spine\'s queue) reaches no listener', () => {
+        const { list, heard, listener } = setup();
+        list.add(listener('a'), null);
+        list.add({ event: () => heard.push('event') }, null);
+        list.dispatcher.complete(RETIRED_ENTRY);
+        list.dispatcher.event(RETIRED_ENTRY, {});
+        expect(heard).toEqual([]);
+        list.dispatcher.complete({});
+        expect(heard).toEqual(['a']);
     });
 });

@@ -57,7 +57,7 @@ function eventTimelinesOf(animation: { timelines: Timeline[] }): Timeline[] {
 }
 
 /** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
-export const MAX_SLEEP = 250;
+export const MAX_SLEEP = 1000;
 
 /** How early (ms) a sleeper wakes before its moment, so rounding never makes it late. */
 const EARLY = 0.01;

@@ -98,8 +98,6 @@ export class Scheduler<T> {
     private readonly tierMembers: ScheduleEntry<T>[][] = Array.from({ length: TIER_COUNT }, () => []);
     /** A tier the caller re-evaluates every frame with `reevaluate`: group evaluation skips it. */
     watchedTier = -1;
-    /** Entries gathered by `reevaluate` (reused). */
-    private readonly scratch: ScheduleEntry<T>[] = [];
 
     private intervals: number[];
     /** Distinct non-zero intervals in use, so a step visits one bucket per interval. */
@@ -117,7 +115,10 @@ export class Scheduler<T> {
     private readonly deltas = new Float64Array(RING);
     /** Alarms of entries in on-demand tiers, by clock time. */
     private readonly alarms = new AlarmHeap<ScheduleEntry<T>>();
-    /** Alarms that rang too early in their frame, pushed back after the loop (reused). */
+    /**
+     * Alarms that rang too early in their frame, pushed back after the loop. Reused, and only
+     * overwritten (emptying an array with `length = 0` makes V8 drop its storage and reallocate it).
+     */
     private readonly deferred: ScheduleEntry<T>[] = [];
 
     constructor(
@@ -228,14 +229,14 @@ export class Scheduler<T> {
         if (this.passing) return 0;
         const members = this.tierMembers[tier];
         if (members.length === 0) return 0;
-        const moved = this.scratch;
-        for (let i = 0; i < members.length; i++) moved.push(members[i]);
         const last = this.stepped;
         let count = 0;
         this.passing = true;
         try {
-            for (let i = 0; i < moved.length; i++) {
-                const entry = moved[i];
+            // Backwards: an entry leaving the tier is replaced in its slot by the last member, which
+            // was already visited. Nothing else joins or leaves the tier during the pass.
+            for (let i = members.length - 1; i >= 0; i--) {
+                const entry = members[i];
                 if (entry.state !== SCHEDULED) continue;
                 const next = this.driver.classify(entry.item as T);
                 if (next === tier) continue;
@@ -247,7 +248,6 @@ export class Scheduler<T> {
                 this.driver.advance(entry.item as T, ms, next);
             }
         } finally {
-            moved.length = 0;
             this.passing = false;
             this.flush();
         }
@@ -334,12 +334,13 @@ export class Scheduler<T> {
     private ringAlarms(frame: number, clock: number): number {
         const alarms = this.alarms;
         const deferred = this.deferred;
+        let held = 0;
         let updated = 0;
         while (alarms.peekTime() <= clock) {
             const entry = alarms.pop();
             if (alarms.poppedSerial !== entry.alarm || entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) continue;
             if (entry.alarmFrame > frame) {
-                deferred.push(entry); // set by an update this frame: rings from the next one
+                deferred[held++] = entry; // set by an update this frame: rings from the next one
                 continue;
             }
             const ms = this.elapsed(entry, frame);
@@ -351,11 +352,10 @@ export class Scheduler<T> {
                 entry.alarm++;
                 entry.alarmFrame = frame + 1;
                 entry.alarmTime = clock + (typeof next === 'number' && next > 0 ? next : 0);
-                deferred.push(entry);
+                deferred[held++] = entry;
             }
         }
-        for (let i = 0; i < deferred.length; i++) alarms.push(deferred[i].alarmTime, deferred[i], deferred[i].alarm);
-        deferred.length = 0;
+        for (let i = 0; i < held; i++) alarms.push(deferred[i].alarmTime, deferred[i], deferred[i].alarm);
         return updated;
     }
 

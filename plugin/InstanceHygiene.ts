@@ -1,5 +1,5 @@
 import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
-import { callSite } from '../src/callSite';
+import { callSite, type CallSite } from '../src/callSite';
 import { describeListener, StateListeners, type StateListener } from '../src/StateListeners';
 
 /** Something the previous owner left on an instance, found and removed on despawn. */
@@ -7,7 +7,7 @@ export interface Leftover {
     /** What it was, e.g. `animationState listener { complete: onDeath }`. */
     what: string;
     /** Where it was added (dev mode), or null. */
-    site: string | null;
+    site: CallSite | null;
 }
 
 interface Emitter {
@@ -54,8 +54,8 @@ export class InstanceHygiene {
      * pool: kept for every owner, never reported.
      */
     building = false;
-    private readonly emitterSites = new Map<Function, string>();
-    private readonly entrySites = new WeakMap<object, string>();
+    private readonly emitterSites = new Map<Function, CallSite>();
+    private readonly entrySites = new WeakMap<object, CallSite>();
     private readonly internalEntryListeners = new WeakSet<object>();
     /** Emitter listener functions that are not the game's: Phaser's own, the plugin's, see `seal`. */
     private readonly ownFns: Set<Function>;
@@ -94,7 +94,7 @@ export class InstanceHygiene {
     }
 
     /** Remembers the call site of the game call that created `entry`. */
-    recordEntrySite(entry: object, site: string): void {
+    recordEntrySite(entry: object, site: CallSite): void {
         this.entrySites.set(entry, site);
     }
 

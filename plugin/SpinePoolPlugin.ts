@@ -1,6 +1,6 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { callSite } from '../src/callSite';
+import { callSite, type CallSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
 import { Pool } from '../src/Pool';
@@ -302,7 +302,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const pool = this.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
         const go = instance.go;
-        const state = go.animationState as unknown as { creatingSite: string | null };
+        const state = go.animationState as unknown as { creatingSite: CallSite | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (this.options.dev && options?.animation !== undefined) state.creatingSite = callSite(2);
         instance.reachChanged = true; // a new skin or animation
@@ -319,6 +319,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         else go.addToDisplayList();
         settleAtSpawn(go);
         instance.active = true;
+        // Its tier is evaluated against the camera as it is now (it may have moved since the last
+        // frame, and before the first frame the view was never read).
+        this.driver.refresh(this.options.camera ?? this.systems!.cameras.main);
         instance.entry = this.scheduler.add(instance);
         // Off screen (in a mode that knows it), the first frame is posed when it comes into view.
         if (instance.entry.tier !== Tier.Offscreen || this.options.offscreen === 'lod') poseFirstFrame(go, options);

@@ -1,4 +1,4 @@
-import { callSite } from '../src/callSite';
+import { callSite, type CallSite } from '../src/callSite';
 import { describeListener, type StateListener } from '../src/StateListeners';
 import type { PooledInstance, ViewRect } from './PooledInstance';
 
@@ -101,7 +101,7 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
         /** Depth of nested entry-creating calls: the outermost one is the game's. */
         creating = 0;
         /** Call site of the outermost entry-creating call in progress. */
-        creatingSite: string | null = null;
+        creatingSite: CallSite | null = null;
 
         constructor(data: unknown, owner: PooledInstance) {
             super(data);

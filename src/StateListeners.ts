@@ -1,3 +1,4 @@
+import type { CallSite } from './callSite';
 /** The callbacks of a Spine AnimationStateListener (all optional). */
 export interface StateListener {
     start?(entry: unknown): void;
@@ -20,7 +21,7 @@ export type ListenerOwner = 'game' | 'plugin' | 'pool';
 export interface ListenerRecord {
     listener: StateListener;
     /** Where it was added (dev mode), or null. */
-    site: string | null;
+    site: CallSite | null;
     owner: ListenerOwner;
     /** Removed while a dispatch was running: skipped, then compacted away. */
     removed: boolean;
@@ -70,7 +71,7 @@ export class StateListeners {
     }
 
     /** Adds a listener. Returns false, adding nothing, when it is already there. */
-    add(listener: StateListener, site: string | null, owner: ListenerOwner = 'game'): boolean {
+    add(listener: StateListener, site: CallSite | null, owner: ListenerOwner = 'game'): boolean {
         if (this.indexOf(listener) !== -1) return false;
         this.records.push({ listener, site, owner, removed: false });
         return true;

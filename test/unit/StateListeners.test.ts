@@ -1,3 +1,4 @@
+import { callSite } from '../../src/callSite';
 import { describeListener, RETIRED_ENTRY, StateListeners, type StateListener } from '../../src/StateListeners';
 
 function setup() {
@@ -85,7 +86,7 @@ describe('StateListeners', () => {
         const game = listener('game');
         list.add(plugin, null, 'plugin');
         list.add(pool, null, 'pool');
-        list.add(game, 'game.ts:1:1');
+        list.add(game, callSite(0));
         expect(list.leftovers([]).map((r) => r.listener)).toEqual([game]);
         list.clear();
         expect(list.records.map((r) => r.listener)).toEqual([plugin, pool]);

@@ -2,11 +2,14 @@
  * The focused measurements: spawn cost, churn garbage, heap allocated per frame, the scheduler's
  * own overhead per instance, and what an off-screen instance costs next to an on-screen one.
  */
+import { Session } from 'inspector';
 import { getHeapStatistics } from 'v8';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { crowdGame, median, measureFrames, placements, populatePool, populateStock, VIEW_HEIGHT, VIEW_WIDTH, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
+import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { gc, SKELETON } from './scenarios';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
+import { pooled } from '../plugin/pooledClasses';
+import { Tier } from '../src/Tier';
 
 const ATLAS = `${SKELETON}-atlas`;
 
@@ -35,12 +38,12 @@ export async function spawnCost(): Promise<SpawnCost> {
     const t = await crowdGame(SKELETON, true);
     const pool = t.scene.spinePool;
     const batch = 50;
-    const rounds = 40;
+    const rounds = 200;
     const cx = WORLD_WIDTH / 2;
     const cy = WORLD_HEIGHT / 2;
     const made: SpineGameObject[] = [];
     pool.prewarm(SKELETON, ATLAS, batch);
-    /** Median µs per call of `make` over `rounds` batches (the first quarter is warm-up), `undo` untimed unless asked. */
+    /** Median µs per call of `make` over `rounds` batches (the first half warms the JIT up), `undo` untimed unless asked. */
     const measure = (make: () => SpineGameObject, undo: (go: SpineGameObject) => void, timeUndo = false): number => {
         const samples: number[] = [];
         for (let round = 0; round < rounds; round++) {
@@ -53,7 +56,7 @@ export async function spawnCost(): Promise<SpawnCost> {
             made.length = 0;
             samples.push(((timeUndo ? undoing : making) * 1000) / batch);
         }
-        return median(samples.slice(rounds / 4));
+        return median(samples.slice(rounds / 2));
     };
     const despawn = (go: SpineGameObject) => pool.despawn(go);
     const result: SpawnCost = {
@@ -105,38 +108,87 @@ export async function churnGarbage(cycles = 20000): Promise<number> {
     return after - before;
 }
 
-/**
- * Bytes allocated per frame (heap growth over `frames` frames, with the young generation large
- * enough that no GC runs in between: run with --max-semi-space-size=64). `stubbed` replaces
- * posing with a no-op, leaving what the update path itself allocates.
- */
-export async function allocationPerFrame(pool: boolean, stubbed = false, count = 1000, frames = 30): Promise<number> {
-    const t = await crowdGame(SKELETON, pool);
-    const gos = pool ? populatePool(t, SKELETON, placements(count)) : populateStock(t, SKELETON, placements(count));
-    if (stubbed) for (const go of gos) go.updatePose = () => {};
-    t.step(60);
-    let best = Infinity;
-    for (let attempt = 0; attempt < 3; attempt++) {
-        gc();
-        const before = heapUsed();
-        t.step(frames);
-        const grown = heapUsed() - before;
-        if (grown >= 0) best = Math.min(best, grown / frames); // negative: a GC ran, try again
-    }
-    t.destroy();
-    return best;
+/** Bytes allocated per frame, in all and by phaser-spine-pool's own functions: see `allocationPerFrame`. */
+export interface Allocation {
+    /** Heap growth per frame, stock spine-phaser (everything: Phaser, spine-core). */
+    stock: number;
+    /** Heap growth per frame, phaser-spine-pool with default options (everything). */
+    plugin: number;
+    /** Of that, bytes allocated in the plugin's own functions (src/, plugin/), per frame. */
+    own: number;
 }
 
-/** The scheduler's own cost per instance and frame (µs): posing replaced by a no-op. */
+/**
+ * Bytes allocated per frame with N = `count`: heap growth over `frames` frames (the young
+ * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), and
+ * which of it the plugin's own functions allocate, by V8's sampling heap profiler (512-byte
+ * interval, objects collected since included) attributing each sample to the function allocating.
+ */
+export async function allocationPerFrame(count = 1000, frames = 60): Promise<Allocation> {
+    const growth = async (pool: boolean) => {
+        const t = await crowdGame(SKELETON, pool);
+        if (pool) populatePool(t, SKELETON, placements(count));
+        else populateStock(t, SKELETON, placements(count));
+        t.step(120);
+        let best = Infinity;
+        for (let attempt = 0; attempt < 3; attempt++) {
+            gc();
+            const before = heapUsed();
+            t.step(30);
+            const grown = heapUsed() - before;
+            if (grown >= 0) best = Math.min(best, grown / 30); // negative: a GC ran, try again
+        }
+        return { t, best };
+    };
+    const stock = await growth(false);
+    stock.t.destroy();
+    const plugin = await growth(true);
+    const session = new Session();
+    session.connect();
+    const post = <R>(method: string, params?: object) =>
+        new Promise<R>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as R))));
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    plugin.t.step(frames);
+    const { profile } = await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');
+    session.disconnect();
+    plugin.t.destroy();
+    let own = 0;
+    const visit = (node: SamplingNode) => {
+        if (/\/(src|plugin)\/[^/]+\.ts$|\/dist\/index\.c?js$/.test(node.callFrame.url)) own += node.selfSize;
+        for (const child of node.children) visit(child);
+    };
+    visit(profile.head);
+    return { stock: stock.best, plugin: plugin.best, own: own / frames };
+}
+
+interface SamplingNode {
+    callFrame: { url: string; functionName: string };
+    selfSize: number;
+    children: SamplingNode[];
+}
+
+/**
+ * The scheduler's own cost per instance and frame (µs), posing replaced by a no-op on the
+ * runtime's SpineGameObject prototype (so the objects themselves keep their shape), all instances
+ * in distance tiers (`offscreen: 'lod'`); Phaser's UpdateList with the same no-op for comparison.
+ */
 export async function schedulerOverhead(count = 3000): Promise<{ plugin: number; updateList: number }> {
     const measure = async (pool: boolean) => {
-        const t = await crowdGame(SKELETON, pool);
-        const gos = pool ? populatePool(t, SKELETON, placements(count), { offscreen: 'lod' }) : populateStock(t, SKELETON, placements(count));
-        for (const go of gos) go.updatePose = () => {};
-        const samples = measureFrames(t, 300);
-        const empty = await emptyFrame(t);
-        t.destroy();
-        return ((median(samples) - empty) * 1000) / count;
+        const t = await crowdGame(SKELETON, true);
+        const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
+        const updatePose = Base.updatePose;
+        Base.updatePose = function () {};
+        try {
+            if (pool) populatePool(t, SKELETON, placements(count), { offscreen: 'lod' });
+            else populateStock(t, SKELETON, placements(count));
+            const samples = measureFrames(t, 300);
+            const empty = await emptyFrame(t);
+            return ((median(samples) - empty) * 1000) / count;
+        } finally {
+            Base.updatePose = updatePose;
+            t.destroy();
+        }
     };
     return { plugin: await measure(true), updateList: await measure(false) };
 }
@@ -150,27 +202,50 @@ async function emptyFrame(t: TestGame): Promise<number> {
 }
 
 /**
- * µs per instance and frame with default options when every instance is on screen, and when
- * every instance is off screen (their animation time, queues and events still kept exact).
+ * What one instance costs per frame with default options, on screen and off screen, measured in
+ * the benchmark crowd itself (off-screen work competes for the caches with the posing of the
+ * visible ones): the full crowd against the same game with only its on-screen members, stepped in
+ * turns. Off screen = (full − visible only) / off-screen count; on screen = (visible only − an
+ * empty frame) / on-screen count.
  */
-export async function offscreenCost(count = 1000): Promise<{ onscreen: number; offscreen: number }> {
-    const measure = async (visible: boolean) => {
-        const t = await crowdGame(SKELETON, true);
-        const crowd = placements(count).map((p) => ({
-            ...p,
-            // On screen: squeezed into the middle of the view. Off screen: a band far to the right.
-            x: visible ? WORLD_WIDTH / 2 - VIEW_WIDTH / 4 + (p.x / WORLD_WIDTH) * (VIEW_WIDTH / 2) : WORLD_WIDTH * 3 + p.x,
-            y: visible ? WORLD_HEIGHT / 2 - VIEW_HEIGHT / 4 + (p.y / WORLD_HEIGHT) * (VIEW_HEIGHT / 2) : p.y,
-        }));
-        populatePool(t, SKELETON, crowd);
-        const samples = measureFrames(t, 200);
-        const empty = await emptyFrame(t);
-        const stats = t.scene.spinePool.stats();
-        t.destroy();
-        if (visible ? stats.tiers.offscreen !== 0 : stats.tiers.offscreen !== count) throw new Error('offscreenCost: the crowd is not where it should be');
-        return ((median(samples) - empty) * 1000) / count;
+export async function offscreenCost(count = 1000): Promise<{ onscreen: number; offscreen: number; visible: number }> {
+    const crowd = placements(count);
+    const full = await crowdGame(SKELETON, true);
+    const gos = populatePool(full, SKELETON, crowd);
+    full.step(2);
+    const visibleCrowd = crowd.filter((_, i) => isOnScreen(gos[i]));
+    const part = await crowdGame(SKELETON, true);
+    populatePool(part, SKELETON, visibleCrowd);
+    const empty = await crowdGame(SKELETON, true);
+    const games = [full, part, empty];
+    for (const t of games) t.step(60);
+    const samples: number[][] = [[], [], []];
+    for (let round = 0; round < 100; round++) {
+        games.forEach((t, g) => {
+            for (let i = 0; i < 4; i++) {
+                const begin = performance.now();
+                t.step(1);
+                samples[g].push(performance.now() - begin);
+            }
+        });
+    }
+    const offscreenCount = full.scene.spinePool.stats().tiers.offscreen;
+    if (part.scene.spinePool.stats().tiers.offscreen !== 0 || offscreenCount !== count - visibleCrowd.length) {
+        throw new Error(`offscreenCost: the crowds are not where they should be (${part.scene.spinePool.stats().tiers.offscreen} of the visible ones off screen; ${offscreenCount} off screen, expected ${count - visibleCrowd.length})`);
+    }
+    const [all, visible, nothing] = samples.map(median);
+    for (const t of games) t.destroy();
+    return {
+        onscreen: ((visible - nothing) * 1000) / visibleCrowd.length,
+        offscreen: ((all - visible) * 1000) / offscreenCount,
+        visible: visibleCrowd.length,
     };
-    return { onscreen: await measure(true), offscreen: await measure(false) };
+}
+
+/** Whether the plugin has `go` in an on-screen tier (the public stats only count them). */
+function isOnScreen(go: SpineGameObject): boolean {
+    const instance = pooled.get(go) as { entry: { tier: number } | null } | undefined;
+    return instance?.entry !== null && instance?.entry !== undefined && instance.entry.tier !== Tier.Offscreen;
 }
 
 export { FRAME_MS };

@@ -2,7 +2,6 @@
  * The focused measurements: spawn cost, churn garbage, heap allocated per frame, the scheduler's
  * own overhead per instance, and what an off-screen instance costs next to an on-screen one.
  */
-import { Session } from 'inspector';
 import { getHeapStatistics } from 'v8';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
@@ -108,64 +107,50 @@ export async function churnGarbage(cycles = 20000): Promise<number> {
     return after - before;
 }
 
-/** Bytes allocated per frame, in all and by phaser-spine-pool's own functions: see `allocationPerFrame`. */
+/** Bytes allocated per frame: see `allocationPerFrame`. */
 export interface Allocation {
-    /** Heap growth per frame, stock spine-phaser (everything: Phaser, spine-core). */
+    /** Stock spine-phaser (everything: Phaser, spine-core posing). */
     stock: number;
-    /** Heap growth per frame, phaser-spine-pool with default options (everything). */
+    /** phaser-spine-pool with default options (everything). */
     plugin: number;
-    /** Of that, bytes allocated in the plugin's own functions (src/, plugin/), per frame. */
-    own: number;
+    /** phaser-spine-pool's scheduling path alone: posing stubbed out, every instance in a distance tier. */
+    scheduling: number;
+    /** Phaser's UpdateList path alone, for comparison: posing stubbed out. */
+    updateList: number;
 }
 
 /**
- * Bytes allocated per frame with N = `count`: heap growth over `frames` frames (the young
- * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), and
- * which of it the plugin's own functions allocate, by V8's sampling heap profiler (512-byte
- * interval, objects collected since included) attributing each sample to the function allocating.
+ * Bytes allocated per frame with N = `count`: the heap's growth over 30 frames (the young
+ * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), best
+ * of three. The scheduling paths are measured with posing stubbed out on the runtime's
+ * SpineGameObject prototype (the objects keep their shape); a sampling heap profiler cannot split
+ * the rest, as it charges spine-core code inlined into a caller to that caller.
  */
-export async function allocationPerFrame(count = 1000, frames = 60): Promise<Allocation> {
-    const growth = async (pool: boolean) => {
+export async function allocationPerFrame(count = 1000): Promise<Allocation> {
+    const growth = async (pool: boolean, stubbed: boolean) => {
         const t = await crowdGame(SKELETON, pool);
-        if (pool) populatePool(t, SKELETON, placements(count));
-        else populateStock(t, SKELETON, placements(count));
-        t.step(120);
-        let best = Infinity;
-        for (let attempt = 0; attempt < 3; attempt++) {
-            gc();
-            const before = heapUsed();
-            t.step(30);
-            const grown = heapUsed() - before;
-            if (grown >= 0) best = Math.min(best, grown / 30); // negative: a GC ran, try again
+        const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
+        const updatePose = Base.updatePose;
+        if (stubbed) Base.updatePose = function () {};
+        try {
+            if (pool) populatePool(t, SKELETON, placements(count), stubbed ? { offscreen: 'lod' } : {});
+            else populateStock(t, SKELETON, placements(count));
+            t.step(120);
+            let best = Infinity;
+            for (let attempt = 0; attempt < 3; attempt++) {
+                gc();
+                const before = heapUsed();
+                t.step(30);
+                const grown = heapUsed() - before;
+                if (grown >= 0) best = Math.min(best, grown / 30); // negative: a GC ran, try again
+            }
+            return best;
+        } finally {
+            Base.updatePose = updatePose;
+            t.destroy();
         }
-        return { t, best };
     };
-    const stock = await growth(false);
-    stock.t.destroy();
-    const plugin = await growth(true);
-    const session = new Session();
-    session.connect();
-    const post = <R>(method: string, params?: object) =>
-        new Promise<R>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as R))));
-    await post('HeapProfiler.enable');
-    await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-    plugin.t.step(frames);
-    const { profile } = await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');
-    session.disconnect();
-    plugin.t.destroy();
-    let own = 0;
-    const visit = (node: SamplingNode) => {
-        if (/\/(src|plugin)\/[^/]+\.ts$|\/dist\/index\.c?js$/.test(node.callFrame.url)) own += node.selfSize;
-        for (const child of node.children) visit(child);
-    };
-    visit(profile.head);
-    return { stock: stock.best, plugin: plugin.best, own: own / frames };
-}
-
-interface SamplingNode {
-    callFrame: { url: string; functionName: string };
-    selfSize: number;
-    children: SamplingNode[];
+    return { stock: await growth(false, false), plugin: await growth(true, false), scheduling: await growth(true, true), updateList: await growth(false, true) };
 }
 
 /**

@@ -23,10 +23,11 @@ const chromiumPath = findChromium();
 interface DemoWindow {
     Phaser: { VERSION: string };
     demo: {
-        game: { loop: { frame: number } };
+        game: { loop: { frame: number }; scene: { getScenes(active: boolean): { cameras: { main: { scrollX: number; scrollY: number; zoom: number } } }[] } };
         stats(): {
             active: number;
             free: number;
+            created: number;
             updatedLastFrame: number;
             leaksCleared: number;
             tiers: { high: number; mid: number; low: number; offscreen: number };
@@ -45,6 +46,7 @@ describeInBrowser('the demo in real Chromium', () => {
     let browser: Browser | undefined;
     let page: Page;
     const problems: string[] = [];
+    const warnings: string[] = [];
 
     beforeAll(async () => {
         buildDemo();
@@ -54,6 +56,7 @@ describeInBrowser('the demo in real Chromium', () => {
         page.setDefaultTimeout(60_000);
         page.on('console', (message) => {
             if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+            if (message.type() === 'warning') warnings.push(message.text());
         });
         page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
         page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
@@ -104,6 +107,15 @@ describeInBrowser('the demo in real Chromium', () => {
 
     const canvasShot = (): Promise<Buffer> => page.locator('#game canvas').screenshot();
 
+    /** The main camera's scroll and zoom. */
+    const camera = (): Promise<{ scrollX: number; scrollY: number; zoom: number }> =>
+        page.evaluate(() => {
+            const { scrollX, scrollY, zoom } = (window as unknown as DemoWindow).demo.game.scene.getScenes(true)[0]!.cameras.main;
+            return { scrollX, scrollY, zoom };
+        });
+
+    const stats = () => page.evaluate(() => (window as unknown as DemoWindow).demo.stats());
+
     /** Runs `check`; whatever failed, shows what the browser said and what it showed. */
     async function reporting(failureShot: string, check: () => Promise<void>): Promise<void> {
         try {
@@ -146,7 +158,7 @@ describeInBrowser('the demo in real Chromium', () => {
         );
     }
 
-    test('serves a crowd that animates, the LOD switch changes the work per frame, dead characters return to the pool', async () => {
+    test('serves a crowd that animates, pans and zooms; the LOD switch changes the work per frame; the HUD counts; a leak is cleaned and named; the dead return to the pool and are reused', async () => {
         await reporting('demo-failure.png', checkDemo);
     }, 240_000);
 
@@ -198,20 +210,45 @@ describeInBrowser('the demo in real Chromium', () => {
         const lodAgain = await sampleUpdates(24);
         expect(lodAgain.updated).toBeLessThan(lodAgain.active * 0.9);
 
-        // The README picture: zoomed out a little, tier overlay on (its shortcut), HUD refreshed.
+        // Pan with the arrow keys, zoom with − (the README picture: zoomed out a little, tier
+        // overlay on through its shortcut, HUD refreshed).
+        const start = await camera();
+        await page.keyboard.down('ArrowRight');
+        await frames(10);
+        await page.keyboard.up('ArrowRight');
+        const panned = await camera();
+        expect(panned.scrollX).toBeGreaterThan(start.scrollX);
+        expect(panned.scrollY).toBeCloseTo(start.scrollY, 3);
         await page.mouse.move(640, 400);
         await page.keyboard.press('-');
+        expect((await camera()).zoom).toBeLessThan(panned.zoom);
         await page.keyboard.press('t');
         await frames(10);
         await page.waitForTimeout(300); // the HUD text refreshes four times a second
+        // The HUD shows the frame rate and the pool's counters.
+        expect(Number(await page.locator('#fps').textContent())).toBeGreaterThan(0);
+        expect(await page.locator('#pools').textContent()).toMatch(/\d+ active.*\d+ free/s);
         mkdirSync(OUT, { recursive: true });
         const shot = await page.screenshot();
         writeFileSync(join(OUT, 'demo.png'), shot);
         if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'demo', 'screenshot.png'), shot);
 
         // The pool in plain sight: half the crowd dies and goes back to the pool, and the leaky
-        // wave's listener is removed on despawn (counted in leaksCleared).
+        // wave's listener is removed on despawn (counted in leaksCleared) with the development
+        // warning naming it.
         await killAndLeak();
+        await page.waitForFunction(() => (window as unknown as DemoWindow).demo.stats().leaksCleared > 0);
+        expect(warnings.some((text) => /removed \d+ leftovers? of its previous owner/.test(text) && text.includes('scoreboardListener'))).toBe(true);
+
+        // Waves bring the crowd back with the instances the dead left behind: (almost) nothing new
+        // is built (a wave may draw more of one skeleton than died of it).
+        const built = (await stats()).created;
+        await page.click('#kill');
+        const dead = (crowd: number) => (window as unknown as DemoWindow).demo.stats().active < crowd * 0.75;
+        await page.waitForFunction(dead, CROWD, { timeout: 90_000 });
+        const refilled = (crowd: number) => (window as unknown as DemoWindow).demo.stats().active >= crowd;
+        await page.waitForFunction(refilled, CROWD, { timeout: 90_000 });
+        expect((await stats()).created - built).toBeLessThan(CROWD * 0.1);
 
         expect(problems).toEqual([]);
     }

@@ -2,9 +2,13 @@ import { PoolError } from './errors';
 
 /**
  * What an instance outside the camera's view (grown by `offscreenMargin`) gets.
- * - `'events'`: animation time, queued animations, mixes and Spine events stay exact (updated at
- *   the high tier's interval) but nothing is posed until it is back in view (spine-unity's
- *   OnlyEventTimelines update, which spine-ts lacks);
+ * - `'events'`: animation time, queued animations, mixes and Spine events stay exact but nothing
+ *   is posed until it is back in view (spine-unity's OnlyEventTimelines update, which spine-ts
+ *   lacks). Such an instance is updated on demand, not at a tier's interval: when its next Spine
+ *   event, completion or track end is due (every frame while it mixes or has a queued or delayed
+ *   entry), when the game changes it (a new animation or listener), and at least once a second
+ *   otherwise. Events and completions reach listeners in the frame a per-frame update would
+ *   deliver them;
  * - `'lod'`: nothing special, distance tiers only (the seed's SpineManager behaviour);
  * - `'low'`: full updates at the low tier's interval;
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.

@@ -26,6 +26,33 @@ function lineOf(marker: string): number {
     return index + 1;
 }
 
+/**
+ * How many stacks were captured while `fn` ran: Errors constructed (src/callSite.ts captures a site
+ * with `new Error()`) and `Error.captureStackTrace` calls. `globalThis.Error` is replaced by a
+ * counting subclass for the duration, then restored.
+ */
+function stacksCapturedDuring(fn: () => unknown): number {
+    const RealError = globalThis.Error;
+    let count = 0;
+    class CountingError extends RealError {
+        constructor(...args: ConstructorParameters<ErrorConstructor>) {
+            super(...args);
+            count++;
+        }
+        static override captureStackTrace(...args: Parameters<ErrorConstructor['captureStackTrace']>): void {
+            count++;
+            RealError.captureStackTrace(...args);
+        }
+    }
+    globalThis.Error = CountingError as ErrorConstructor;
+    try {
+        fn();
+    } finally {
+        globalThis.Error = RealError;
+    }
+    return count;
+}
+
 /** Frames for `go`'s current track 0 to play through once, plus a margin. */
 function framesToComplete(go: SpineGameObject): number {
     return Math.ceil(go.animationState.tracks[0]!.animation!.duration * 60) + 3;
@@ -98,7 +125,7 @@ describe('listener hygiene on despawn', () => {
         expect(t.scene.spinePool.stats().leaksCleared).toBe(0);
     });
 
-    test('with dev: false, leftovers are removed and counted silently, and no call site is captured', () => {
+    test('with dev: false, leftovers are removed and counted silently, and a later dev warning has no call site for them', () => {
         t.scene.spinePool.configure({ dev: false });
         const go = spawn({ animation: 'walk' });
         let calls = 0;
@@ -117,6 +144,37 @@ describe('listener hygiene on despawn', () => {
         expect(warn.mock.calls[0][0]).not.toMatch(/added at/);
         again.emit('custom');
         expect(calls).toBe(0);
+    });
+
+    test('with dev: false, no stack is captured when the game spawns with an animation or adds Spine, TrackEntry or emitter listeners; with dev: true each of those calls captures one', () => {
+        const pool = t.scene.spinePool;
+        /** Each call the game makes, with the number of stacks captured during it. */
+        function gameCalls(): Record<string, number> {
+            const captured: Record<string, number> = {};
+            let go!: SpineGameObject;
+            captured['spawn({ animation })'] = stacksCapturedDuring(() => (go = spawn({ animation: 'walk' })));
+            captured['animationState.addListener'] = stacksCapturedDuring(() => go.animationState.addListener({ complete: () => {} }));
+            captured['animationState.setAnimation + TrackEntry.listener'] = stacksCapturedDuring(() => {
+                go.animationState.setAnimation(1, 'walk', true).listener = { event: () => {} };
+            });
+            captured['animationState.addAnimation'] = stacksCapturedDuring(() => go.animationState.addAnimation(0, 'attack', false, 0));
+            captured['go.on'] = stacksCapturedDuring(() => go.on('custom', () => {}));
+            captured['go.once'] = stacksCapturedDuring(() => go.once('pointerdown', () => {}));
+            pool.despawn(go);
+            captured['spawn({ animation }) again, after a despawn'] = stacksCapturedDuring(() => (go = spawn({ animation: 'walk' })));
+            pool.despawn(go);
+            return captured;
+        }
+
+        pool.configure({ dev: false });
+        const production = gameCalls(); // its first spawn also builds the instance
+        expect(production).toEqual(Object.fromEntries(Object.keys(production).map((call) => [call, 0])));
+        expect(warn).not.toHaveBeenCalled();
+
+        // The same calls in dev mode capture a site each (so the count above could see one).
+        pool.configure({ dev: true });
+        const development = gameCalls();
+        expect(development).toEqual(Object.fromEntries(Object.keys(production).map((call) => [call, 1])));
     });
 
     test('a listener removing itself during an event makes no other listener miss it (spine-core would skip the next one)', () => {

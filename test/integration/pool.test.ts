@@ -239,23 +239,60 @@ describe('pool on the real stack', () => {
         expect(b.depth).toBe(0);
     });
 
-    test('scene restart releases every instance and leaves no duplicate hook on scene or game emitters', () => {
+    test('scene restart destroys every instance, active and free, fires onDestroy once for each, and leaves listener counts on scene and game emitters flat', () => {
         const plugin = t.scene.spinePool;
         const events = t.scene.sys.events;
         const hooksAfterStart = hooksOf(events, plugin);
         expect(hooksAfterStart).toEqual(['destroy', 'postupdate', 'shutdown', 'start', 'update']);
-        for (let round = 0; round < 3; round++) {
-            for (let i = 0; i < 5; i++) spawn();
-            plugin.despawn(spawn());
+        // Hooks are kept over restarts: every instance ever created must be destroyed exactly once.
+        const created: SpineGameObject[] = [];
+        const destroyed = new Map<SpineGameObject, number>();
+        plugin.setHooks('tiny', 'tiny-atlas', {
+            onCreate: (go) => created.push(go),
+            onDestroy: (go) => destroyed.set(go, (destroyed.get(go) ?? 0) + 1),
+        });
+        const rounds = 4;
+        let afterFirst: { scene: Record<string, number>; game: Record<string, number> } | undefined;
+        for (let round = 0; round < rounds; round++) {
+            const active: SpineGameObject[] = [];
+            for (let i = 0; i < 5; i++) active.push(spawn());
+            const despawned = spawn();
+            plugin.despawn(despawned);
+            plugin.prewarm('tiny', 'tiny-atlas', 2); // two more free ones, never spawned
+            const roundCreated = created.slice(-8);
+            expect(roundCreated).toEqual(expect.arrayContaining([...active, despawned]));
+            expect(plugin.stats()).toMatchObject({ active: 5, free: 3, created: 8 });
             t.step(2);
+            expect(destroyed.size).toBe(round * 8); // nothing of this round destroyed yet
+            expect(roundCreated.filter((go) => go.scene !== t.scene)).toHaveLength(0); // all alive so far
             t.scene.scene.restart();
             t.step(2); // the scene manager restarts it during the next step
             expect(plugin.stats()).toMatchObject({ active: 0, free: 0, pools: [] });
+            // What Phaser's destroy leaves: no scene, inactive, on no list of the new scene; and
+            // onDestroy told once, free instances included.
+            const fate = (go: SpineGameObject) => ({
+                scene: go.scene === undefined ? 'none' : 'still set',
+                active: go.active,
+                displayed: t.scene.children.exists(go),
+                pooled: plugin.isActive(go),
+                onDestroy: destroyed.get(go) ?? 0,
+            });
+            const gone = { scene: 'none', active: false, displayed: false, pooled: false, onDestroy: 1 };
+            expect(roundCreated.map(fate)).toEqual(roundCreated.map(() => gone));
+            const counts = { scene: listenerCounts(events), game: listenerCounts(t.game.events) };
+            if (round === 0) afterFirst = counts;
+            else expect(counts).toEqual(afterFirst);
         }
+        expect(new Set(created).size).toBe(rounds * 8); // a restart never reuses a destroyed instance
+        expect(destroyed.size).toBe(rounds * 8); // ...and onDestroy fired for no other object
+        for (const go of created) expect(destroyed.get(go)).toBe(1);
+        const old = new Set(created);
         expect(hooksOf(events, plugin)).toEqual(hooksAfterStart);
         expect(hooksOf(t.game.events, plugin)).toEqual([]);
         // Still works after the restarts, updated once per frame.
         const go = spawn();
+        expect(old.has(go)).toBe(false); // a new instance, in the new scene
+        expect(go.scene).toBe(t.scene);
         let updates = 0;
         const original = go.updatePose.bind(go);
         go.updatePose = (ms: number) => {
@@ -276,6 +313,13 @@ describe('pool on the real stack', () => {
         t = { destroy() {} } as TestGame; // already destroyed
     });
 });
+
+/** How many listeners (any context) `emitter` has, per event name. */
+function listenerCounts(emitter: Phaser.Events.EventEmitter): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const name of emitter.eventNames()) counts[String(name)] = emitter.listenerCount(name);
+    return counts;
+}
 
 /** Names of the events `emitter` has a listener for whose context is `context` (one entry per listener). */
 function hooksOf(emitter: Phaser.Events.EventEmitter, context: object): string[] {

@@ -100,7 +100,7 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     advance(instance: PooledInstance, ms: number, tier: number): number {
         const legacy = instance.legacy;
         // Queued Legacy plays start inside this update at their exact moment.
-        if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
+        if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
         if (tier === Tier.Offscreen && this.mode === 'events') {
             updateEventsOnly(instance.go, ms);
             // Off screen it sleeps until its next event, completion or track end.
@@ -115,8 +115,24 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
 
     catchUp(instance: PooledInstance, ms: number): void {
         const legacy = instance.legacy;
-        if (legacy !== null && legacy.pending) legacy.beforeUpdate(ms / 1000);
+        if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
         // Time, queued entries and events only: the next scheduled update poses it.
         updateEventsOnly(instance.go, ms);
+    }
+
+    /**
+     * Starts the Legacy plays queued on `instance` that fall within the next `ms`. Where one is
+     * due after another started in the same span, the instance is first advanced (events only)
+     * to that moment. Returns the ms left for the update itself.
+     */
+    private startQueued(instance: PooledInstance, ms: number): number {
+        const legacy = instance.legacy!;
+        let left = ms;
+        for (;;) {
+            const split = legacy.beforeUpdate(left / 1000) * 1000;
+            if (!(split < left)) return left;
+            updateEventsOnly(instance.go, split);
+            left -= split;
+        }
     }
 }

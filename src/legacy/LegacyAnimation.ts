@@ -81,6 +81,8 @@ export class LegacyAnimation implements StateOwner {
     private readonly ramps: Ramp[] = [];
     /** Per-layer marks for one queue pass (reused: no allocation per update). */
     private readonly blockedLayers: number[] = [];
+    /** Layers where a play started in the current queue pass, marked with the pass number. */
+    private readonly startedLayers: number[] = [];
     private pass = 0;
     private released = false;
 
@@ -295,9 +297,15 @@ export class LegacyAnimation implements StateOwner {
      * @internal
      * Called by the plugin just before the instance is updated by `dt` seconds of game time:
      * starts the queued plays that fall inside this update, at their exact moment, and moves blends.
+     * At most one play starts per layer (per all layers for StopAll) in one call: one that would
+     * start after another in the same update (Spine 4.2's setAnimation drops a current entry that
+     * was never applied) makes the call return when it is due, and the plugin updates the instance
+     * up to that moment (events only) and calls again with the rest of the update.
+     * @returns seconds into this update at which the next call must happen, or Infinity
      */
-    beforeUpdate(dt: number): void {
-        if (this.queue.length > 0) this.startDueQueued(dt);
+    beforeUpdate(dt: number): number {
+        const split = this.queue.length > 0 ? this.startDueQueued(dt) : Infinity;
+        const step = split < dt ? split : dt;
         const ramps = this.ramps;
         for (let i = ramps.length - 1; i >= 0; i--) {
             const ramp = ramps[i];
@@ -306,11 +314,12 @@ export class LegacyAnimation implements StateOwner {
                 ramps.splice(i, 1);
                 continue;
             }
-            ramp.elapsed += dt;
+            ramp.elapsed += step;
             const t = Math.min(1, Math.max(0, ramp.elapsed / ramp.duration));
             entry.alpha = ramp.from + (ramp.to - ramp.from) * t;
             if (t >= 1) ramps.splice(i, 1);
         }
+        return split;
     }
 
     /** @internal The instance was despawned: drops everything; the object must not be used again. */
@@ -383,12 +392,19 @@ export class LegacyAnimation implements StateOwner {
         entry.mixTime = -lead * scale; // and mix time in the state's scaled time
     }
 
-    /** Starts, in queue order, every queued play whose moment falls within the next `dt` seconds. */
-    private startDueQueued(dt: number): void {
+    /**
+     * Starts, in queue order, the queued plays whose moment falls within the next `dt` seconds, at
+     * most one per layer. Returns when the first play held back behind one started here is due
+     * (seconds from now), or Infinity.
+     */
+    private startDueQueued(dt: number): number {
         const queue = this.queue;
         const blocked = this.blockedLayers;
+        const started = this.startedLayers;
         const pass = ++this.pass;
         let allBlocked = false;
+        let allStarted = false;
+        let split = Infinity;
         for (let i = 0; i < queue.length; ) {
             const item = queue[i];
             const layer = item.state.layer;
@@ -402,15 +418,20 @@ export class LegacyAnimation implements StateOwner {
             }
             const remaining = stopAll ? this.remainingOnAllLayers() : this.remaining(this.spine.tracks[layer] ?? null);
             const lead = Math.max(0, remaining - item.fade);
-            if (lead <= dt) {
+            const behindStart = allStarted || started[layer] === pass || (stopAll && started.includes(pass));
+            if (lead <= dt && !behindStart) {
                 queue.splice(i, 1);
                 this.start(item.state, item.fade, item.mode, lead);
+                started[layer] = pass;
+                if (stopAll) allStarted = true;
             } else {
+                if (lead <= dt && lead < split) split = lead; // due in this update, after a start made in it
                 if (stopAll) allBlocked = true;
                 blocked[layer] = pass;
                 i++;
             }
         }
+        return split;
     }
 
     private remainingOnAllLayers(): number {

@@ -1,7 +1,7 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode } from '../../plugin';
 import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
-import { boneWorld, poseDistance } from '../harness/probe';
+import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 import { applyFromSetup, setupPose } from '../harness/spineApi';
 
 let t: TestGame;
@@ -41,6 +41,20 @@ function stepUntil(done: () => boolean, limit = 600): void {
     expect(done()).toBe(true);
 }
 
+/**
+ * For an instance updated every k > 1 frames: steps until a frame passes without updating it, so
+ * it owes that time and a call made now lands between two of its updates.
+ */
+function stepBetweenUpdates(go: SpineGameObject): void {
+    const calls = new UpdateProbe().watch(go);
+    for (let i = 0; i < 16; i++) {
+        const before = calls.length;
+        t.step(1);
+        if (calls.length === before) return;
+    }
+    throw new Error('the instance was updated on every frame');
+}
+
 describe('Legacy-style helper: queue timing', () => {
     test.each([1, 4])('a CompleteOthers queue starts when the playing animation has fadeLength left (updates every %i frames)', (k) => {
         everyKFrames(k);
@@ -67,26 +81,53 @@ describe('Legacy-style helper: queue timing', () => {
         expect(entry.mixingFrom?.animation?.name).toBe('attack');
     });
 
-    test('a crowd updated every 4 frames stays in sync with one updated every frame', () => {
+    test('an instance updated every 4th frame starts its queued cross-fade in sync with a twin updated every frame', () => {
         const pool = t.scene.spinePool;
-        const far = pool.getOptions().midDetailDistance * 3;
-        pool.configure({ lowFrequency: 4 });
-        const near = spawn(400);
-        const away = spawn(400 + far);
-        t.step(2);
-        const handles = [near, away].map((go) => {
+        // Both on screen: the twin at the view centre (high detail, every frame), the other
+        // beyond midDetailDistance (low detail, every 4th frame).
+        pool.configure({ highDetailDistance: 100, midDetailDistance: 200, lowFrequency: 4 });
+        const twin = spawn(400);
+        const low = spawn(400 + 300);
+        expect(pool.stats().tiers).toEqual({ high: 1, mid: 0, low: 1, offscreen: 0 });
+        const probe = new UpdateProbe();
+        probe.watch(twin);
+        probe.watch(low);
+        const frame = () => {
+            t.step(1);
+            probe.frame++;
+        };
+        const updatedLastFrame = (go: SpineGameObject) => probe.countIn(go, probe.frame - 1) === 1;
+        // The calls land one frame after the low one's update, three before its next.
+        do frame();
+        while (!updatedLastFrame(low));
+        frame();
+        const startedAt = t.time;
+        const handles = [twin, low].map((go) => {
             const legacy = pool.legacy(go);
             legacy.state('walk').wrapMode = 'Loop';
             legacy.play('walk');
             return legacy.crossFadeQueued('attack', 0.25);
         });
-        t.step(45); // the queued attack started at 0.55 s
-        expect(handles.map((h) => h.isPlaying)).toEqual([true, true]);
-        // The far one is updated every 4 frames: on its update frames both clocks agree exactly.
-        const compare = () => Math.abs(handles[0].time - handles[1].time);
-        for (let i = 0; i < 4 && compare() > 1e-9; i++) t.step(1);
-        expect(compare()).toBeLessThan(1e-9);
-        expect(handles[0].time).toBeGreaterThan(0.1);
+        // How far the fade is (Spine stops counting mixTime at the update that ends the fade).
+        const mixOf = (go: SpineGameObject) => Math.min(go.animationState.tracks[0]!.mixTime, 0.25);
+        for (let i = 0; i < 48 || !updatedLastFrame(low); i++) {
+            frame();
+            // Between its updates the low one lags; on each of them it is exactly where its twin is.
+            if (!updatedLastFrame(low)) continue;
+            expect(handles[1].isPlaying).toBe(handles[0].isPlaying);
+            expect(handles[1].time).toBeCloseTo(handles[0].time, 9);
+            expect(mixOf(low)).toBeCloseTo(mixOf(twin), 9);
+        }
+        // It really was updated only every 4th frame, the twin every frame.
+        const lowFrames = probe.callsOf(low).map((c) => c.frame);
+        expect(lowFrames.length).toBeGreaterThanOrEqual(12);
+        lowFrames.forEach((f, i) => i > 0 && expect(f - lowFrames[i - 1]).toBe(4));
+        expect(probe.callsOf(twin).length).toBe(probe.frame);
+        // Both attacks started when walk had the fade left (0.8 - 0.25 s), and are well under way.
+        for (const handle of handles) {
+            expect(handle.time).toBeGreaterThan(0.1);
+            expect(secondsSince(startedAt) - handle.time).toBeCloseTo(duration(twin, 'walk') - 0.25, 6);
+        }
     });
 
     test('PlayNow starts the queued animation at once, on a duplicate state', () => {
@@ -128,6 +169,67 @@ describe('Legacy-style helper: queue timing', () => {
         const queued = legacy.crossFadeQueued('attack', 0.2);
         stepUntil(() => queued.isPlaying);
         expect(secondsSince(startedAt) - queued.time).toBeCloseTo(2 * loop - 0.2, 6);
+    });
+
+    test('playQueued starts the queued animation without a fade once the playing one has completed', () => {
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        const startedAt = t.time;
+        legacy.play('attack');
+        const queued = legacy.playQueued('idle');
+        expect(queued.queued).toBe(true);
+        t.step(Math.floor(duration(go, 'attack') / FRAME) - 1);
+        expect(queued.isPlaying).toBe(false); // attack is not over yet
+        stepUntil(() => queued.isPlaying);
+        // It began exactly as attack ended (no fadeLength ahead of the end), and cuts in.
+        expect(secondsSince(startedAt) - queued.time).toBeCloseTo(duration(go, 'attack'), 6);
+        expect(go.animationState.tracks[0]!.mixDuration).toBe(0);
+    });
+
+    test.each([1, 4])('two plays queued on one layer start in order, each when the one before it has its fadeLength left (updates every %i frames)', (k) => {
+        everyKFrames(k);
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        t.step(3);
+        const startedAt = t.time;
+        legacy.play('attack');
+        const first = legacy.crossFadeQueued('run', 0.1);
+        const second = legacy.crossFadeQueued('idle', 0.2);
+        const started: string[] = [];
+        go.animationState.addListener({ start: (e) => started.push(e.animation!.name) });
+        stepUntil(() => second.isPlaying);
+        expect(started).toEqual(['run', 'idle']);
+        // run when attack has 0.1 s left; idle when run (started then) has 0.2 s left.
+        const runAt = duration(go, 'attack') - 0.1;
+        const idleAt = runAt + duration(go, 'run') - 0.2;
+        expect(secondsSince(startedAt) - second.time).toBeCloseTo(idleAt, 6);
+        expect(secondsSince(startedAt) - first.time).toBeCloseTo(runAt, 6); // run is still fading out
+    });
+
+    test.each([1, 4])('state(name).speed plays it faster from the moment it is set, and a CompleteOthers queue behind it still starts on time (updates every %i frames)', (k) => {
+        everyKFrames(k);
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        const attack = legacy.state('attack');
+        t.step(3);
+        const startedAt = t.time;
+        legacy.play('attack');
+        t.step(8);
+        if (k > 1) stepBetweenUpdates(go);
+        const changedAt = secondsSince(startedAt);
+        if (k > 1) expect(attack.time).toBeLessThan(changedAt - 1e-9); // it owes time played at speed 1
+        attack.speed = 2;
+        // The time owed at speed 1 was paid first: the new speed counts from now.
+        expect(attack.time).toBeCloseTo(changedAt, 9);
+        expect(go.animationState.tracks[0]!.timeScale).toBe(2);
+        const fade = 0.1;
+        const queued = legacy.crossFadeQueued('idle', fade);
+        stepUntil(() => queued.isPlaying);
+        // attack ends after its remaining length at twice the speed; idle starts fadeLength before.
+        const endsAt = changedAt + (duration(go, 'attack') - changedAt) / 2;
+        expect(secondsSince(startedAt) - queued.time).toBeCloseTo(endsAt - fade, 6);
+        expect(attack.time).toBeCloseTo(changedAt + 2 * (secondsSince(startedAt) - changedAt), 6);
+        expect(go.animationState.tracks[0]!.mixingFrom?.animation?.name).toBe('attack');
     });
 });
 
@@ -240,6 +342,144 @@ describe('Legacy-style helper: layers and modes', () => {
         t.step(1);
         expect(legacy.state('walk').time).toBeCloseTo(before + FRAME, 9);
     });
+
+    test('stop() with no name stops every layer and drops every queued play', () => {
+        const go = spawn();
+        const legacy = twoLayers(go); // walk looping on layer 0, idle looping on layer 1
+        const queued = [legacy.crossFadeQueued('attack', 0.2), legacy.crossFadeQueued('idle', 0.1)]; // one per layer
+        const started: string[] = [];
+        go.animationState.addListener({ start: (e) => started.push(e.animation!.name) });
+        legacy.stop();
+        expect(legacy.isPlaying()).toBe(false);
+        t.step(Math.ceil(2 / FRAME)); // both queued plays were due within one loop (< 1 s)
+        expect(started.filter((name) => name !== '<empty>')).toEqual([]);
+        expect(queued.map((q) => q.isPlaying)).toEqual([false, false]);
+        expect(go.animationState.tracks.filter(Boolean)).toEqual([]); // every layer mixed out, then cleared
+    });
+});
+
+describe('Legacy-style helper: states and Unity\'s defaults', () => {
+    test.each([1, 4])('setting state(name).time seeks without firing the Spine events it skips; later ones still fire (updates every %i frames)', (k) => {
+        everyKFrames(k);
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        const walk = legacy.state('walk');
+        walk.wrapMode = 'Loop';
+        const heard: number[] = []; // walk's footsteps, by their time in the animation (0.2 and 0.6 s)
+        go.animationState.addListener({ event: (_e, event) => heard.push(Math.round(event.time * 1000) / 1000) }); // float32 keys
+        t.step(3);
+        const playedAt = t.time;
+        legacy.play('walk');
+        t.step(2);
+        if (k > 1) stepBetweenUpdates(go);
+        if (k > 1) expect(walk.time).toBeLessThan(secondsSince(playedAt) - 1e-9); // it owes time
+        walk.time = 0.5; // past the footstep at 0.2
+        const seekedAt = t.time;
+        expect(walk.time).toBe(0.5);
+        stepUntil(() => walk.time > 0.65);
+        expect(heard).toEqual([0.6]);
+        // The time owed from before the seek was paid first, not added after it.
+        expect(walk.time).toBeCloseTo(0.5 + secondsSince(seekedAt), 9);
+    });
+
+    test('state(name).length is the animation\'s duration in seconds, playing or not', () => {
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        expect(legacy.state('attack').length).toBeCloseTo(0.6, 6); // the tiny skeleton's attack: 0.6 s
+        for (const name of ['idle', 'walk', 'run', 'attack', 'die']) expect(legacy.state(name).length).toBe(duration(go, name));
+        legacy.play('die');
+        t.step(10);
+        expect(legacy.state('die').length).toBe(duration(go, 'die'));
+    });
+
+    test('crossFade and crossFadeQueued fade over 0.3 s by default (Unity\'s fadeLength), the entry\'s mixDuration', () => {
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        legacy.play('attack');
+        t.step(3);
+        const startedAt = t.time;
+        legacy.crossFade('run');
+        expect(go.animationState.tracks[0]!.mixDuration).toBeCloseTo(0.3, 9);
+        const queued = legacy.crossFadeQueued('idle');
+        stepUntil(() => queued.isPlaying);
+        expect(go.animationState.tracks[0]!.mixDuration).toBeCloseTo(0.3, 9);
+        expect(secondsSince(startedAt) - queued.time).toBeCloseTo(duration(go, 'run') - 0.3, 6); // 0.3 s before run ends
+    });
+
+    test('the default wrapMode is \'Once\': a play does not loop and stops playing at its end', () => {
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        expect(legacy.wrapMode).toBe('Once');
+        const walk = legacy.state('walk');
+        expect(walk.wrapMode).toBe('Once');
+        legacy.play('walk');
+        expect(go.animationState.tracks[0]!.loop).toBe(false);
+        t.step(Math.ceil(walk.length / FRAME) - 2);
+        expect(walk.isPlaying).toBe(true);
+        t.step(3);
+        expect(walk.isPlaying).toBe(false);
+        expect(legacy.isPlaying()).toBe(false);
+        // legacy(go).wrapMode is the default of the states created after it is set.
+        legacy.wrapMode = 'Loop';
+        expect(legacy.state('run').wrapMode).toBe('Loop');
+        expect(walk.wrapMode).toBe('Once');
+    });
+
+    test('a play queued to start a few frames after the one queued before it fades from it at every update rate (neither drops the first)', () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ highDetailDistance: 100, midDetailDistance: 200, lowFrequency: 4 });
+        const twin = spawn(400); // every frame
+        const low = spawn(400 + 300); // every 4th frame
+        const probe = new UpdateProbe();
+        probe.watch(low);
+        const ended: string[][] = [[], []];
+        [twin, low].forEach((go, i) => {
+            const legacy = pool.legacy(go);
+            legacy.play('attack');
+            legacy.crossFadeQueued('run', 0.45); // starts at 0.15 s
+            legacy.crossFadeQueued('idle', 0.47); // starts 0.03 s (2 frames) after run
+            go.animationState.addListener({ end: (e) => ended[i].push(e.animation!.name) });
+        });
+        let checked = 0;
+        for (let f = 0; f < 30; f++) {
+            t.step(1);
+            probe.frame++;
+            if (probe.countIn(low, probe.frame - 1) === 0) continue;
+            // On each of its updates the low one fades from what its twin fades from...
+            const from = (go: SpineGameObject) => go.animationState.tracks[0]!.mixingFrom?.animation?.name;
+            expect(from(low)).toBe(from(twin));
+            // ...and has ended what its twin has ended.
+            expect(ended[1]).toEqual(ended[0]);
+            checked++;
+        }
+        expect(checked).toBeGreaterThanOrEqual(7);
+        expect(twin.animationState.tracks[0]!.animation!.name).toBe('idle');
+        expect(twin.animationState.tracks[0]!.mixingFrom?.animation?.name).toBe('run');
+    });
+
+    test('two queued plays due within one frame both start, in order, each at its own moment', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn();
+        const legacy = pool.legacy(go);
+        legacy.play('attack');
+        const attack = legacy.state('attack').length;
+        const run = legacy.state('run').length;
+        // run starts 4 ms into the frame before attack's last, idle 8 ms later: one frame holds both.
+        const frame = Math.floor(attack * 60) - 1;
+        const runStart = frame / 60 + 0.004;
+        legacy.crossFadeQueued('run', attack - runStart);
+        legacy.crossFadeQueued('idle', run - 0.008);
+        t.step(frame + 1);
+        const idle = go.animationState.tracks[0]!;
+        expect(idle.animation!.name).toBe('idle');
+        // idle fades from run (not from attack, as if run had been dropped), which fades from attack...
+        expect(idle.mixingFrom?.animation?.name).toBe('run');
+        expect(idle.mixingFrom?.mixingFrom?.animation?.name).toBe('attack');
+        // ...and each is as far in as if started at its own moment.
+        const end = (frame + 1) / 60;
+        expect(idle.mixingFrom!.trackTime).toBeCloseTo(end - runStart, 6);
+        expect(idle.trackTime).toBeCloseTo(end - (runStart + 0.008), 6);
+    });
 });
 
 describe('Legacy-style helper: ownership', () => {
@@ -257,23 +497,29 @@ describe('Legacy-style helper: ownership', () => {
         expect(pool.legacy(again)).not.toBe(legacy);
     });
 
-    test('the helper\'s own listeners are not reported as leaks and are removed on despawn', () => {
+    test('the helper\'s own Spine listener is not reported as a leak and is removed on despawn: it never hears the next owner', () => {
         const pool = t.scene.spinePool;
         const go = spawn();
         const legacy = pool.legacy(go);
+        // The helper's one Spine listener forwards each disposed entry to its `unbind`.
+        const heard = jest.spyOn(legacy as unknown as { unbind(entry: unknown): void }, 'unbind');
         legacy.play('attack');
         legacy.crossFadeQueued('idle', 0.2);
         t.step(60);
+        expect(heard).toHaveBeenCalled(); // it was listening: attack was disposed once idle faded in
+        heard.mockClear();
         pool.despawn(go);
         expect(warn).not.toHaveBeenCalled();
         expect(pool.stats().leaksCleared).toBe(0);
         const again = spawn();
+        expect(again).toBe(go);
         let disposals = 0;
         again.animationState.addListener({ dispose: () => disposals++ });
         pool.legacy(again).play('walk');
         pool.legacy(again).play('run');
         t.step(2);
-        expect(disposals).toBe(1);
+        expect(disposals).toBe(1); // walk's entry was disposed on the new owner...
+        expect(heard).not.toHaveBeenCalled(); // ...and the old helper's listener was not there to hear it
     });
 
     test('misuse throws errors that name the bad value and the allowed ones', () => {

@@ -1,7 +1,7 @@
 import type { CameraView, OffscreenMode, SpinePoolOptions } from '../src/options';
 import type { ScheduleDriver } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
-import { MAX_SLEEP, quietTime, updateEventsOnly } from './eventsOnly';
+import { LONG_UPDATE, MAX_SLEEP, quietTime, splitLongUpdate, updateEventsOnly } from './eventsOnly';
 import type { PooledInstance, ViewRect } from './PooledInstance';
 
 interface Placed {
@@ -101,13 +101,15 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         const legacy = instance.legacy;
         // Queued Legacy plays start inside this update at their exact moment.
         if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
+        // One update longer than a loop would skip that loop's events: cut it (rare: long intervals, stalls).
+        if (ms > LONG_UPDATE) ms = splitLongUpdate(instance.go, ms, isListened(instance));
         if (tier === Tier.Offscreen && this.mode === 'events') {
             updateEventsOnly(instance.go, ms);
             // Off screen it sleeps until its next event, completion or track end.
             if (legacy !== null && legacy.pending) return 0;
             // With nothing due, wake on the instance's own point of a MAX_SLEEP grid: evenly spread.
             const longest = MAX_SLEEP - ((this.now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
-            return quietTime(instance.go, instance.hygiene.listeners.records.length > 0, longest);
+            return quietTime(instance.go, isListened(instance), longest);
         }
         instance.go.updatePose(ms);
         return 0;
@@ -117,6 +119,7 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         const legacy = instance.legacy;
         if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
         // Time, queued entries and events only: the next scheduled update poses it.
+        if (ms > LONG_UPDATE) ms = splitLongUpdate(instance.go, ms, isListened(instance));
         updateEventsOnly(instance.go, ms);
     }
 
@@ -135,4 +138,9 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
             left -= split;
         }
     }
+}
+
+/** Whether anyone listens to the instance's AnimationState (the game, the pool or the plugin). */
+function isListened(instance: PooledInstance): boolean {
+    return instance.hygiene.listeners.records.length > 0;
 }

@@ -173,3 +173,39 @@ function fire(entry: Entry, skeleton: unknown, last: number, time: number, event
     const timelines = eventTimelinesOf(entry.animation!);
     for (let i = 0; i < timelines.length; i++) timelines[i].apply(skeleton, last, time, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
 }
+
+/** Updates up to this long (ms) cannot hold a whole loop of any sensible animation: not checked. */
+export const LONG_UPDATE = 50;
+/** At most this many events-only steps per update (a long stall over a very short loop loses the rest). */
+const MAX_STEPS = 64;
+
+/**
+ * spine-core applies a looping animation's time modulo its duration, so a single update longer
+ * than one loop fires the events of at most one wrap and loses those of the loops it skipped (an
+ * instance at a long frame interval, or after a stall). Such an update is cut: `go` is advanced
+ * (events only) in steps of half its shortest loop until what is left is shorter, and that rest
+ * is returned for the update itself. Returns `ms` unchanged in the usual case, and when nobody
+ * listens (to the state, `listened`, or to the entry).
+ */
+export function splitLongUpdate(go: SpineGameObject, ms: number, listened: boolean): number {
+    const state = go.animationState as unknown as State;
+    const scale = state.timeScale;
+    if (scale <= 0) return ms;
+    let loop = Infinity; // ms of game time of the shortest loop playing
+    for (let i = 0; i < state.tracks.length; i++) {
+        for (let entry = state.tracks[i]; entry; entry = entry.mixingFrom) {
+            const duration = entry.animationEnd - entry.animationStart;
+            const rate = entry.timeScale * scale;
+            // Events and completions nobody hears need no cutting.
+            if (entry.loop && duration > 0 && rate > 0 && (listened || entry.listener)) loop = Math.min(loop, (duration / rate) * 1000);
+        }
+    }
+    if (!(loop < ms)) return ms;
+    const step = loop / 2;
+    let left = ms;
+    for (let steps = 0; left > step && steps < MAX_STEPS; steps++) {
+        updateEventsOnly(go, step);
+        left -= step;
+    }
+    return left;
+}

@@ -246,4 +246,24 @@ describe('scheduler on the real stack', () => {
         expect(logs[0].some((l) => l.includes('attack hit'))).toBe(true);
         expect(logs[1]).toEqual(logs[0]);
     });
+
+    test('an update longer than a whole loop (interval 16, a fast loop) still delivers the events of every loop it spans', () => {
+        t.scene.spinePool.configure({ lowFrequency: 16 });
+        const d = tierDistances();
+        const gos = [spawnAt(d.high, 'run'), spawnAt(d.low, 'run')];
+        const logs = gos.map((go) => {
+            go.animationState.tracks[0]!.timeScale = 2; // a 0.25 s loop: shorter than 16 frames
+            const log: string[] = [];
+            go.animationState.addListener({
+                event: (entry, event) => log.push(`${entry.animation!.name} ${event.data.name}@${event.time.toFixed(4)}`),
+                complete: (entry) => log.push(`${entry.animation!.name} complete`),
+            });
+            return log;
+        });
+        run(frames(16 * 8)); // whole intervals: the far one is up to date at the end
+        while (probe.callsOf(gos[1]).at(-1)!.frame !== probe.frame - 1) run(frames(1));
+        expect(probe.callsOf(gos[1]).length).toBeLessThanOrEqual(10); // it really was updated every 16 frames
+        expect(logs[0].filter((l) => l.includes('complete')).length).toBeGreaterThanOrEqual(8);
+        expect(logs[1]).toEqual(logs[0]);
+    });
 });

@@ -26,6 +26,24 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.removeFromDisplayList();
     go.setVisible(false);
     go.setActive(false);
+    // The fields a despawn writes are written now, in the same order: a recycled instance keeps
+    // the shape (V8 hidden class) of a fresh one, so code that reads pooled objects stays monomorphic.
+    resetDisplay(go);
+}
+
+/** Transform and display properties back to their defaults (tint too on spine-phaser-v4). */
+function resetDisplay(go: SpineGameObject): void {
+    const g = go as unknown as Placed;
+    g.setScale(1, 1);
+    g.setRotation(0);
+    g.setAlpha(1);
+    g.setScrollFactor(1, 1);
+    g.flipX = false;
+    g.flipY = false;
+    g.setDepth(0);
+    g.name = '';
+    const v4 = go as unknown as V4GameObject;
+    if (typeof v4.clearTint === 'function') v4.clearTint();
 }
 
 /** What spine-phaser-v4's (Spine 4.3) game object adds that a respawn must reset. */
@@ -66,19 +84,7 @@ export function retireInstance(go: SpineGameObject): void {
         if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
-
-    const g = go as unknown as Placed;
-    g.setScale(1, 1);
-    g.setRotation(0);
-    g.setAlpha(1);
-    g.setScrollFactor(1, 1);
-    g.flipX = false;
-    g.flipY = false;
-    g.setDepth(0);
-    g.name = '';
-
-    const v4 = go as unknown as V4GameObject;
-    if (typeof v4.clearTint === 'function') v4.clearTint();
+    resetDisplay(go);
 
     const skeleton = go.skeleton;
     skeleton.scaleX = 1;

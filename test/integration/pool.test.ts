@@ -219,6 +219,16 @@ describe('pool on the real stack', () => {
         expect(go.parentContainer).toBeNull();
     });
 
+    test('a recycled instance has the own properties of a fresh one, in the same order (one V8 shape for all pooled objects)', () => {
+        const fresh = spawn();
+        const recycled = spawn();
+        recycled.setScale(2).setAlpha(0.5).setDepth(3).setScrollFactor(0.5);
+        t.scene.spinePool.despawn(recycled);
+        expect(spawn()).toBe(recycled);
+        t.step(2);
+        expect(Object.keys(recycled)).toEqual(Object.keys(fresh));
+    });
+
     test('prewarm builds free instances so later spawns build none', () => {
         const pool = t.scene.spinePool;
         pool.prewarm('tiny', 'tiny-atlas', 5);

@@ -75,13 +75,14 @@ async function main(): Promise<void> {
         const offscreen = await offscreenCost();
         const n = SIZES.includes(1000) ? 1000 : SIZES[Math.floor(SIZES.length / 2)];
         const plugin = rows.find((r) => r.key === 'plugin')!;
+        const stock = rows.find((r) => r.key === 'stock')!;
         const lines = [
             `| spawn, µs per call | \`this.add.spine\` ${spawn.addSpine.toFixed(1)}; pooled \`spawn\` ${spawn.spawn.toFixed(2)} (**${(spawn.addSpine / spawn.spawn).toFixed(0)}× cheaper**), with \`{ animation }\` on screen ${spawn.spawnAnimated.toFixed(1)} (first frame posed), in dev mode ${spawn.spawnDev.toFixed(1)} (call sites captured); \`despawn\` ${spawn.despawn.toFixed(1)} (production mode unless said) |`,
             `| churn: heap left after 20 000 spawn/despawn cycles (after GC) | ${(churn / 1024).toFixed(1)} KB |`,
             `| heap allocated per frame, N = 1000 | stock ${kb(allocation.stock)}; phaser-spine-pool ${kb(allocation.plugin)} (spine-core allocates while posing); with posing stubbed out: Phaser's UpdateList ${kb(allocation.updateList)}, phaser-spine-pool's scheduling ${kb(allocation.scheduling)} |`,
             `| scheduler overhead per instance and frame (posing stubbed out), N = 3000 | phaser-spine-pool ${overhead.plugin.toFixed(3)} µs; Phaser's UpdateList ${overhead.updateList.toFixed(3)} µs |`,
             `| one instance per frame in the N = 1000 crowd, default options: on screen (${offscreen.visible}) / off screen | ${offscreen.onscreen.toFixed(2)} µs / ${offscreen.offscreen.toFixed(3)} µs (**${((offscreen.offscreen / offscreen.onscreen) * 100).toFixed(1)} %**) |`,
-            `| worst frame / median, phaser-spine-pool, N = ${n} | ${(plugin.worst[n] / plugin.median[n]).toFixed(2)} |`,
+            `| worst frame / median, phaser-spine-pool, N = ${n} | ${(plugin.worst[n] / plugin.median[n]).toFixed(2)} (p95 / median ${(plugin.p95[n] / plugin.median[n]).toFixed(2)}; stock ${(stock.worst[n] / stock.median[n]).toFixed(2)}) |`,
         ];
         const probes = ['| measurement | result |', '|---|---|', ...lines].join('\n');
         log(`${probes}\n`);

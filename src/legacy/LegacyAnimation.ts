@@ -41,8 +41,8 @@ interface Ramp {
  * at once. The helper runs just before each of its updates (`beforeUpdate`) and starts what falls
  * inside that update at its exact moment: the new entry gets a Spine `delay` equal to the lead
  * (and its mix time starts that much behind), so after the update it is exactly as far into its
- * animation and its fade as if it had been started on time. Calls made between two updates are
- * placed at the moment of the call the same way.
+ * animation and its fade as if it had been started on time. Calls made between two updates first
+ * bring the instance up to date (`LegacyHost.catchUp`), so they start at the moment of the call.
  *
  * Differences from Unity: Spine plays one animation per track (plus the ones fading out), so a
  * layer holds one state at a time; behind a looping animation a CompleteOthers queue starts at the

@@ -14,7 +14,7 @@ import { deformOffsets, regionUvs, weigh, weightedVertices } from './mesh';
 import { EVENTS, motions } from './motion';
 import { layoutParts, type AttachmentDef } from './parts';
 import { createRng, hashString } from './random';
-import { buildRig, localTransform, rotate, toBoneSpace, type Detail } from './rig';
+import { buildRig, localTransform, rotate, toBoneSpace, type Detail, type Features } from './rig';
 import { toSpine43 } from './spine43';
 
 /**
@@ -32,6 +32,12 @@ export interface CharacterSpec {
     skins?: string[];
     /** Deterministic variation of proportions and palettes; defaults to a hash of the name. */
     seed?: number;
+    /**
+     * Overrides of the size class's features, to scale a rig up or down: e.g.
+     * `{ hairSegments: 20, capeSegments: 12 }` adds bones to the hair and cape chains (and their
+     * meshes and animations follow).
+     */
+    features?: Partial<Features>;
 }
 
 export interface AtlasPage {
@@ -74,7 +80,7 @@ function compact(map: Record<string, unknown>, defaults: Record<string, unknown>
 export function generateCharacter(spec: CharacterSpec, format: SpineFormat = '4.2'): GeneratedSkeleton {
     const seed = spec.seed ?? hashString(spec.name);
     const rng = createRng(seed);
-    const rig = buildRig(spec.detail, rng);
+    const rig = buildRig(spec.detail, rng, spec.features);
     const skinNames = spec.skins?.length ? [...spec.skins] : [...DEFAULT_SKINS];
     if (new Set(skinNames).size !== skinNames.length || skinNames.includes('default')) {
         throw new Error(`skin names must be unique and not "default": ${skinNames.join(', ')}`);

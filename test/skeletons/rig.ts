@@ -199,8 +199,9 @@ function measure(height: number, rng: Rng): Body {
     };
 }
 
-export function buildRig(detail: Detail, rng: Rng): Rig {
-    const f = FEATURES[detail];
+/** Builds the rig of a size class, with `overrides` of its features (e.g. longer hair and cape chains). */
+export function buildRig(detail: Detail, rng: Rng, overrides?: Partial<Features>): Rig {
+    const f = overrides ? { ...FEATURES[detail], ...overrides } : FEATURES[detail];
     const b = measure(f.height, rng);
     const p = b.p;
     const bones: BoneDef[] = [];

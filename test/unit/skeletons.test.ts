@@ -306,6 +306,22 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
     });
 
     describe('generateCharacter', () => {
+        test('scales a rig through feature overrides: longer hair and cape chains give more bones, with valid meshes and animations', () => {
+            const base = preset('hero').stats;
+            const gen = generateCharacter({ ...presets.hero, name: 'longhero', features: { hairSegments: 16, capeSegments: 12 } }, rt.format);
+            expect(gen.stats.bones).toBe(base.bones + (16 - 6) + 2 * (12 - 4));
+            const { data } = parse(gen);
+            expect(data.bones.length).toBe(gen.stats.bones);
+            expect(data.animations.map((a) => a.name).sort()).toEqual([...base.animations].sort());
+            for (const a of attachments(data)) if (a instanceof spine.MeshAttachment) expect(a.region).not.toBeNull();
+            // The longer chains move: the hair tip is somewhere else halfway through the walk.
+            const tip = data.bones.findIndex((b) => b.name === 'hair16');
+            expect(tip).toBeGreaterThan(0);
+            const start = worldPositions(poseAt(data, 'walk', 0))[tip]!;
+            const half = worldPositions(poseAt(data, 'walk', data.findAnimation('walk')!.duration / 2))[tip]!;
+            expect(Math.hypot(start[0]! - half[0]!, start[1]! - half[1]!)).toBeGreaterThan(0.5);
+        });
+
         test('is deterministic: the same spec gives identical JSON and atlas, another seed does not', () => {
             for (const name of NAMES) {
                 const a = generateCharacter(presets[name]);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
-import { ConsumerProject, lintPackage, pack, ROOT, type Packed } from './consumerProject';
+import { ConsumerProject, installWith, lintPackage, pack, ROOT, type Packed } from './consumerProject';
 import { serveStatic, type StaticServer } from './staticServer';
 import type { SmokeReport } from './consumer/src/BattleScene';
 
@@ -62,6 +62,21 @@ describe('the packed package', () => {
             expect(sourcesContent?.filter((content) => typeof content === 'string')).toHaveLength(sources.length);
         }
     });
+
+    test('installs with strict peer resolution next to each supported pair: Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3', async () => {
+        const version = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+        const phaser4 = join(ROOT, 'test', 'stacks', 'phaser4');
+        const pairs = [
+            [`phaser@${version(ROOT, 'phaser')}`, `@esotericsoftware/spine-phaser@${version(ROOT, '@esotericsoftware/spine-phaser')}`],
+            [`phaser@${version(phaser4, 'phaser')}`, `@esotericsoftware/spine-phaser-v4@${version(phaser4, '@esotericsoftware/spine-phaser-v4')}`],
+            [`phaser@${version(ROOT, 'phaser')}`, `@esotericsoftware/spine-phaser-v3@${version(ROOT, '@esotericsoftware/spine-phaser-v3')}`],
+        ];
+        for (const peers of pairs) {
+            const tree = await installWith(packed.tarball, peers);
+            expect(tree).toContain('phaser-spine-pool@');
+            for (const peer of peers) expect(tree).toContain(peer.replace(/^(@?[^@]+)@/, '$1@'));
+        }
+    }, 180_000);
 
     test('publint and arethetypeswrong report no problem (npm run lint:package)', async () => {
         const output = await lintPackage(packed.tarball);

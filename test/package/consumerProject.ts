@@ -4,7 +4,7 @@
  * and as CommonJS, and browser bundles built from them (see bundle.mjs).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,6 +41,23 @@ export async function pack(dir: string): Promise<Packed> {
     const output = await run(NPM, ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     const [info] = JSON.parse(output.stdout) as { filename: string; files: { path: string }[] }[];
     return { tarball: join(dir, info!.filename), files: info!.files.map((f) => f.path).sort() };
+}
+
+/**
+ * Installs `tarball` with `peers` into a fresh project as a game would (`npm install`, npm's
+ * strict peer resolution): resolves with what `npm ls --all` prints, and fails with npm's output
+ * when the install or the dependency tree has a problem (a peer conflict, an invalid or missing
+ * peer).
+ */
+export async function installWith(tarball: string, peers: string[]): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'spine-pool-peers-'));
+    try {
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'spine-pool-peers', private: true }, null, 2));
+        await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--strict-peer-deps', tarball, ...peers], dir);
+        return await exec(NPM, ['ls', '--all'], dir);
+    } finally {
+        rmSync(dir, { recursive: true, force: true });
+    }
 }
 
 /** `npm run lint:package` on a tarball: publint and arethetypeswrong. */

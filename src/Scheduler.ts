@@ -190,15 +190,6 @@ export class Scheduler<T> {
     }
 
     /**
-     * Game time (ms) that `entry`'s next update will pass: the time since its previous update,
-     * without any span spent in a frozen tier. 0 when it is not scheduled.
-     */
-    sinceUpdate(entry: ScheduleEntry<T>): number {
-        if (entry.state !== SCHEDULED && entry.state !== PENDING_ADD) return 0;
-        return (entry.frozen ? entry.frozenAt : this.clock) - entry.last;
-    }
-
-    /**
      * Brings `entry` up to date now, between its scheduled updates: the driver's `catchUp` gets
      * the time owed since its previous update (frozen time excluded), so a change the game is
      * about to make (a new animation, a listener) lands at the moment it is made instead of

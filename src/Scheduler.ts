@@ -111,6 +111,12 @@ export class Scheduler<T> {
     private pendingIntervals: number[] | null = null;
     private pendingGroupCount = 0;
     private readonly spare: ScheduleEntry<T>[] = [];
+    /**
+     * One slot holding the time owed to a bucket's entries as a boxed number: an array of mixed
+     * kind keeps its elements boxed, so the same number object is handed to every entry instead of
+     * a new one per call.
+     */
+    private readonly shared: unknown[] = [null];
     /** The last RING frame deltas, by frame % RING. */
     private readonly deltas = new Float64Array(RING);
     /** Alarms of entries in on-demand tiers, by clock time. */
@@ -293,16 +299,23 @@ export class Scheduler<T> {
         let updated = 0;
         this.passing = true;
         try {
+            const shared = this.shared;
+            const deltas = this.deltas;
             for (let k = 0; k < intervals.length; k++) {
                 const interval = intervals[k];
                 const bucket = this.buckets[interval][frame % interval];
+                // What an entry updated `interval` frames ago is owed, the same for most of the
+                // bucket: computed once, kept boxed (see `shared`) and handed to each of them.
+                const from = frame - interval;
+                let sum = 0;
+                for (let f = from + 1; f <= frame; f++) sum += deltas[f % RING]; // in frame order, as `elapsed`
+                shared[0] = interval === 1 ? delta : sum;
+                const owed = shared[0] as number;
                 // Entries are never added to or detached from a bucket during the pass.
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
-                    // Updated last frame: owed exactly this frame's delta, passed on as received
-                    // (no new number to box for the call).
-                    const ms = entry.lastFrame === frame - 1 ? delta : this.elapsed(entry, frame);
+                    const ms = entry.lastFrame === from ? owed : this.elapsed(entry, frame);
                     entry.last = clock;
                     entry.lastFrame = frame;
                     updated++;

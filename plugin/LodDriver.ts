@@ -99,10 +99,7 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
 
     advance(instance: PooledInstance, ms: number, tier: number): number {
         const legacy = instance.legacy;
-        // Queued Legacy plays start inside this update at their exact moment.
-        if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
-        // One update longer than a loop would skip that loop's events: cut it (rare: long intervals, stalls).
-        if (ms > LONG_UPDATE) ms = splitLongUpdate(instance.go, ms, isListened(instance));
+        ms = this.lead(instance, ms);
         if (tier === Tier.Offscreen && this.mode === 'events') {
             updateEventsOnly(instance.go, ms);
             // Off screen it sleeps until its next event, completion or track end.
@@ -116,11 +113,20 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     }
 
     catchUp(instance: PooledInstance, ms: number): void {
+        // Time, queued entries and events only: the next scheduled update poses it.
+        updateEventsOnly(instance.go, this.lead(instance, ms));
+    }
+
+    /**
+     * What comes before an update of `ms`: queued Legacy plays start inside it at their exact
+     * moments, and one longer than a loop is cut so that loop's events are not skipped (rare: long
+     * intervals, stalls). Both advance the instance (events only) through part of `ms`; returns
+     * the ms left for the update itself.
+     */
+    private lead(instance: PooledInstance, ms: number): number {
         const legacy = instance.legacy;
         if (legacy !== null && legacy.pending) ms = this.startQueued(instance, ms);
-        // Time, queued entries and events only: the next scheduled update poses it.
-        if (ms > LONG_UPDATE) ms = splitLongUpdate(instance.go, ms, isListened(instance));
-        updateEventsOnly(instance.go, ms);
+        return ms > LONG_UPDATE ? splitLongUpdate(instance.go, ms, isListened(instance)) : ms;
     }
 
     /**

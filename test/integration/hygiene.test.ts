@@ -1,5 +1,5 @@
 import { readFileSync } from 'fs';
-import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
 import { bootGame, type TestGame } from '../harness/game';
 
 let t: TestGame;
@@ -56,6 +56,25 @@ function stacksCapturedDuring(fn: () => unknown): number {
 /** Frames for `go`'s current track 0 to play through once, plus a margin. */
 function framesToComplete(go: SpineGameObject): number {
     return Math.ceil(go.animationState.tracks[0]!.animation!.duration * 60) + 3;
+}
+
+/**
+ * Despawns `go` and spawns the same skeleton with 'walk' (the pool hands back `go`), whose new
+ * owner logs every notification it hears into `log`: called from inside one of `go`'s callbacks.
+ */
+function respawnLogging(go: SpineGameObject, log: string[]): void {
+    const pool = t.scene.spinePool;
+    pool.despawn(go);
+    const next = pool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'walk' });
+    expect(next).toBe(go);
+    const name = (e: TrackEntry) => e.animation!.name;
+    next.animationState.addListener({
+        start: (e) => log.push(`start ${name(e)}`),
+        end: (e) => log.push(`end ${name(e)}`),
+        complete: (e) => log.push(`complete ${name(e)}`),
+        dispose: (e) => log.push(`dispose ${name(e)}`),
+        event: (e, ev) => log.push(`event ${name(e)} ${ev.data.name}`),
+    });
 }
 
 describe('listener hygiene on despawn', () => {
@@ -233,23 +252,10 @@ describe('listener hygiene on despawn', () => {
     });
 
     test('despawning and respawning from inside a complete callback hands the new owner no old event', () => {
-        const pool = t.scene.spinePool;
         const go = spawn({ animation: 'attack', loop: false });
         const newOwner: string[] = [];
         let oldAfter = 0;
-        go.animationState.addListener({
-            complete: () => {
-                pool.despawn(go);
-                const next = pool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'walk' });
-                expect(next).toBe(go);
-                next.animationState.addListener({
-                    start: (e) => newOwner.push(`start ${e.animation!.name}`),
-                    end: (e) => newOwner.push(`end ${e.animation!.name}`),
-                    complete: (e) => newOwner.push(`complete ${e.animation!.name}`),
-                    dispose: (e) => newOwner.push(`dispose ${e.animation!.name}`),
-                });
-            },
-        });
+        go.animationState.addListener({ complete: () => respawnLogging(go, newOwner) });
         go.animationState.addListener({ complete: () => oldAfter++ }); // would run after the despawn
         t.step(framesToComplete(go));
         expect(oldAfter).toBe(0);
@@ -260,22 +266,10 @@ describe('listener hygiene on despawn', () => {
     });
 
     test('despawning and respawning from inside a Spine event callback drops the rest of the old owner\'s notifications, not the new owner\'s', () => {
-        const pool = t.scene.spinePool;
         const go = spawn({ animation: 'attack', loop: false });
         const duration = go.animationState.tracks[0]!.animation!.duration;
         const newOwner: string[] = [];
-        go.animationState.addListener({
-            event: () => {
-                pool.despawn(go);
-                const next = pool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'walk' });
-                expect(next).toBe(go);
-                next.animationState.addListener({
-                    start: (e) => newOwner.push(`start ${e.animation!.name}`),
-                    complete: (e) => newOwner.push(`complete ${e.animation!.name}`),
-                    event: (e, ev) => newOwner.push(`event ${e.animation!.name} ${(ev as { data: { name: string } }).data.name}`),
-                });
-            },
-        });
+        go.animationState.addListener({ event: () => respawnLogging(go, newOwner) });
         // One long frame: the attack's event and its completion are queued in the same drain,
         // the event first; the despawn happens while the completion is still queued behind it.
         t.step(1, (duration + 0.01) * 1000);

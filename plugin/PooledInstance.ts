@@ -33,6 +33,22 @@ export class PooledInstance {
     /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */
     x = 0;
     y = 0;
+    /** Its reach as placed by the last `overlaps` call, world px (read by `distance2`). */
+    private minX = 0;
+    private minY = 0;
+    private maxX = 0;
+    private maxY = 0;
+    /** Its index in the plugin's list of spawned instances, -1 when free. */
+    liveIndex = -1;
+    /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */
+    timeScale = 1;
+    /** Scheduler frame of its last pose (world transforms computed); -Infinity before the first. */
+    posedFrame = -Infinity;
+    /**
+     * True when its skeleton's local pose is behind its animation state: updated since it was last
+     * applied (an update that did not pose it).
+     */
+    localStale = false;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
     private readonly setup: Box;
     /** Where the current animations can reach (see `reach`). */
@@ -102,12 +118,21 @@ export class PooledInstance {
         const b = box.right * sx;
         const c = box.top * sy;
         const d = box.bottom * sy;
-        return (
-            px + (a < b ? b : a) >= view.minX &&
-            px + (a < b ? a : b) <= view.maxX &&
-            py + (c < d ? d : c) >= view.minY &&
-            py + (c < d ? c : d) <= view.maxY
-        );
+        const minX = (this.minX = px + (a < b ? a : b));
+        const maxX = (this.maxX = px + (a < b ? b : a));
+        const minY = (this.minY = py + (c < d ? c : d));
+        const maxY = (this.maxY = py + (c < d ? d : c));
+        return maxX >= view.minX && minX <= view.maxX && maxY >= view.minY && minY <= view.maxY;
+    }
+
+    /**
+     * Squared distance (world px²) from (`cx`, `cy`) to its reach as placed by the last `overlaps`
+     * call: 0 inside it. A big rig whose body fills the view is near, wherever its origin is.
+     */
+    distance2(cx: number, cy: number): number {
+        const dx = cx < this.minX ? this.minX - cx : cx > this.maxX ? cx - this.maxX : 0;
+        const dy = cy < this.minY ? this.minY - cy : cy > this.maxY ? cy - this.maxY : 0;
+        return dx * dx + dy * dy;
     }
 }
 
@@ -117,6 +142,13 @@ export interface InstanceHost {
     catchUp(instance: PooledInstance): void;
     /** Its animation state changed: one sleeping off screen looks again at its next frame. */
     wake(instance: PooledInstance): void;
+    /**
+     * Brings it up to date and applies its local pose (`world`: and its world transforms, when on
+     * screen), as a stock object's stands after this frame's update.
+     */
+    settle(instance: PooledInstance, world: boolean): void;
+    /** Something its tier depends on changed (active or not): it moves tier now. */
+    reclassify(instance: PooledInstance): void;
 }
 
 /** A rectangle of the world as a camera sees it, grown by the off-screen margin. */
@@ -127,6 +159,14 @@ export interface ViewRect {
     maxY: number;
     scrollX: number;
     scrollY: number;
+}
+
+/** A camera's view as the level-of-detail test reads it: its rectangle, its centre and its id. */
+export interface CameraRect extends ViewRect {
+    centreX: number;
+    centreY: number;
+    /** Phaser's camera id bit (objects filter cameras by it); 0 for a view that shows everything. */
+    id: number;
 }
 
 function join(box: Box, other: Box): void {

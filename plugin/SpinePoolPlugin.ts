@@ -4,15 +4,18 @@ import { callSite, type CallSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
 import { Pool } from '../src/Pool';
+import { FrameHistory } from '../src/FrameHistory';
 import { ON_DEMAND, Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
 import { LegacyAnimation } from '../src/legacy/LegacyAnimation';
 import type { SpineAnimationState } from '../src/legacy/spineState';
 import { InstanceHygiene, type Leftover } from './InstanceHygiene';
+import { InstanceUpdater } from './InstanceUpdater';
 import { LodDriver } from './LodDriver';
 import { PooledInstance } from './PooledInstance';
 import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance, settleAtSpawn } from './instanceState';
 import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
+import type { CameraView } from '../src/options';
 
 /**
  * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
@@ -186,10 +189,15 @@ type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) =>
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private options: SpinePoolOptions = defaultOptions();
     private readonly driver: LodDriver;
+    private readonly updater: InstanceUpdater;
+    /** Holds `options.camera` when one is pinned (reused: no array per frame). */
+    private readonly pinnedCamera: CameraView[] = [];
     private readonly scheduler: Scheduler<PooledInstance>;
     private readonly pools = new Map<string, Map<string, Pool<PooledInstance>>>();
     private readonly poolList: Pool<PooledInstance>[] = [];
     private readonly instances = new WeakMap<object, PooledInstance>();
+    /** The spawned instances. */
+    private readonly live = new LiveInstances();
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
     /** Read by every instance (hygiene, culling), so `configure` reaches them all at once. */
     private readonly flags = { dev: this.options.dev, cull: this.options.cull, margin: this.options.offscreenMargin };
@@ -210,9 +218,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
-        this.driver = new LodDriver(new Matrix(), new Matrix());
+        const history = new FrameHistory();
+        this.updater = new InstanceUpdater(history);
+        this.driver = new LodDriver(new Matrix(), new Matrix(), this.updater);
         this.driver.configure(this.options);
-        this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount);
+        this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount, history);
         this.scheduler.watchedTier = this.options.offscreen === 'lod' ? -1 : Tier.Offscreen;
         // Listeners Phaser adds to a game object after it is built (the rest are sealed per instance).
         this.internalFns = new Set<Function>([
@@ -319,12 +329,18 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         else go.addToDisplayList();
         settleAtSpawn(go);
         instance.active = true;
-        // Its tier is evaluated against the camera as it is now (it may have moved since the last
-        // frame, and before the first frame the view was never read).
-        this.driver.refresh(this.options.camera ?? this.systems!.cameras.main);
-        instance.entry = this.scheduler.add(instance);
-        // Off screen (in a mode that knows it), the first frame is posed when it comes into view.
-        if (instance.entry.tier !== Tier.Offscreen || this.options.offscreen === 'lod') poseFirstFrame(go, options);
+        instance.timeScale = go.animationState.timeScale;
+        this.live.add(instance);
+        // Its tier is evaluated against the cameras as they are now (they may have moved since the
+        // last frame, and before the first frame the views were never read).
+        this.driver.refresh(this.cameras());
+        // Its first update comes next frame, as Phaser's UpdateList gives a new object...
+        const entry = (instance.entry = this.scheduler.add(instance, true));
+        // ...unless its first frame is posed now: then it waits for its phase like any instance of
+        // its tier. Off screen (in a mode that knows it), it is posed when it comes into view.
+        if ((entry.tier !== Tier.Offscreen || this.options.offscreen === 'lod') && poseFirstFrame(go, options)) this.scheduler.relax(entry);
+        // Its physics is at rest in the pose it comes in, as a new object's: it starts from there.
+        instance.posedFrame = this.scheduler.lastStepped;
         const onSpawn = this.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
             try {
@@ -368,6 +384,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             return false;
         }
         instance.active = false;
+        this.live.remove(instance);
         this.scheduler.remove(instance.entry!);
         instance.entry = null;
         let failure: unknown = null;
@@ -499,6 +516,27 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
+     * @internal The game is about to do something whose result depends on the skeleton's current
+     * pose (clear a track, which leaves the pose as it is; deactivate the object, which freezes it,
+     * on screen or not): it is brought up to date and its local pose applied (`world`: and its world
+     * transforms), as a stock object's is after this frame's update.
+     */
+    settle(instance: PooledInstance, world: boolean): void {
+        const entry = instance.entry;
+        if (!entry || entry.tier === Tier.Inactive) return;
+        this.scheduler.catchUp(entry);
+        this.updater.poseNow(instance, this.scheduler.lastStepped, world);
+    }
+
+    /** @internal Something its tier depends on changed (it was set active or inactive): it is moved now. */
+    reclassify(instance: PooledInstance): void {
+        if (instance.entry) {
+            this.driver.refresh(this.cameras());
+            this.scheduler.reclassify(instance.entry);
+        }
+    }
+
+    /**
      * Whether `go` is currently spawned from this pool (`false` after `despawn`, `destroy`, or for
      * objects made with `this.add.spine`).
      * @param go any game object, or anything at all
@@ -566,10 +604,17 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         return result;
     }
 
+    /** The cameras level of detail is measured against: the pinned one, or every camera of the scene. */
+    private cameras(): ArrayLike<CameraView> {
+        const pinned = this.options.camera;
+        if (pinned === null) return this.systems!.cameras.cameras;
+        this.pinnedCamera[0] = pinned;
+        return this.pinnedCamera;
+    }
+
     /** The scene's UPDATE: one scheduler pass. */
     private update(_time: number, delta: number): void {
-        const camera = this.options.camera ?? this.systems!.cameras.main;
-        this.driver.refresh(camera);
+        this.driver.refresh(this.cameras());
         this.driver.now = this.scheduler.clock + delta;
         this.scheduler.step(delta);
     }
@@ -579,10 +624,31 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * view since the pass are posed now, so none is drawn stale.
      */
     private postUpdate(): void {
+        this.catchTimeScaleChanges();
         if (this.options.offscreen === 'lod' || this.scheduler.countIn(Tier.Offscreen) === 0) return;
-        this.driver.refresh(this.options.camera ?? this.systems!.cameras.main);
+        this.driver.refresh(this.cameras());
         this.driver.now = this.scheduler.clock;
         this.scheduler.reevaluate(Tier.Offscreen);
+    }
+
+    /**
+     * `animationState.timeScale` is a plain field, so a game writing it between an instance's
+     * updates is not seen when it happens. It is seen here, after the game's update: the instance
+     * is given the frames it is owed at the old scale first, as a stock object had them, so the new
+     * one counts from the next frame as it does for stock.
+     */
+    private catchTimeScaleChanges(): void {
+        const list = this.live.list;
+        for (let i = 0; i < list.length; i++) {
+            const instance = list[i];
+            const state = instance.go.animationState;
+            const scale = state.timeScale;
+            if (scale === instance.timeScale) continue;
+            state.timeScale = instance.timeScale;
+            this.catchUp(instance);
+            state.timeScale = instance.timeScale = scale;
+            this.wake(instance);
+        }
     }
 
     /**
@@ -596,6 +662,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.scheduler.clear();
+        this.live.clear();
         this.releasing = true;
         try {
             for (const pool of this.poolList) {
@@ -627,6 +694,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         // 'events': off-screen instances are updated (events only, no posing) when their next
         // event, completion or track end is due.
         intervals[Tier.Offscreen] = options.offscreen === 'pause' ? 0 : options.offscreen === 'events' ? ON_DEMAND : options.lowFrequency;
+        // Inactive objects are frozen: Phaser's UpdateList skips them and no time passes for them.
+        intervals[Tier.Inactive] = 0;
         return intervals;
     }
 
@@ -679,6 +748,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!instance) return;
         this.instances.delete(go);
         const wasActive = instance.active;
+        if (wasActive) this.live.remove(instance);
         instance.legacy?.release();
         instance.legacy = null;
         if (instance.entry) this.scheduler.remove(instance.entry);
@@ -721,6 +791,32 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
                     `Load it first with this.load.spineAtlas(key, url).`,
             );
         }
+    }
+}
+
+/** The spawned instances, in an array for a fast per-frame walk (swap removal, no allocation). */
+class LiveInstances {
+    readonly list: PooledInstance[] = [];
+
+    add(instance: PooledInstance): void {
+        instance.liveIndex = this.list.length;
+        this.list.push(instance);
+    }
+
+    remove(instance: PooledInstance): void {
+        const index = instance.liveIndex;
+        if (index < 0) return;
+        const last = this.list.pop() as PooledInstance;
+        if (last !== instance) {
+            this.list[index] = last;
+            last.liveIndex = index;
+        }
+        instance.liveIndex = -1;
+    }
+
+    clear(): void {
+        for (const instance of this.list) instance.liveIndex = -1;
+        this.list.length = 0;
     }
 }
 

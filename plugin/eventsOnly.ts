@@ -1,8 +1,8 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { MIX_BLEND_SETUP, MIX_DIRECTION_IN } from './spineConstants';
+import { MIX_BLEND_ADD, MIX_BLEND_SETUP, MIX_DIRECTION_IN } from './spineConstants';
 
 /**
- * The spine-core internals an events-only update drives. The same in 4.2 and 4.3, except that 4.3
+ * The spine-core internals an events-only apply drives. The same in 4.2 and 4.3, except that 4.3
  * adds `TrackEntry.mix()` (the mix with its interpolation) and `AnimationState.eventsReverse`
  * (reversed entries fire their events; 4.2 fires none for them).
  */
@@ -10,11 +10,12 @@ interface Timeline {
     frames: ArrayLike<number>;
     apply(skeleton: unknown, lastTime: number, time: number, events: unknown[], alpha: number, blend: number, direction: number): void;
 }
-interface Entry {
+/** The TrackEntry fields an events-only apply reads and writes. */
+export interface EventsEntry {
     animation: { timelines: Timeline[] } | null;
     listener: object | null;
-    mixingFrom: Entry | null;
-    next: Entry | null;
+    mixingFrom: EventsEntry | null;
+    next: EventsEntry | null;
     delay: number;
     loop: boolean;
     timeScale: number;
@@ -29,20 +30,26 @@ interface Entry {
     nextTrackLast: number;
     mixTime: number;
     mixDuration: number;
+    alpha: number;
+    /** 4.2: `MixBlend.add` (3); 4.3 says it with `additive`. */
+    mixBlend?: number;
+    additive?: boolean;
     getAnimationTime(): number;
     /** 4.3: the mix amount, `mixTime / mixDuration` through the entry's mix interpolation. */
     mix?(): number;
 }
-interface State {
+/** The AnimationState fields an events-only apply reads and writes. */
+export interface EventsState {
     timeScale: number;
-    tracks: (Entry | null)[];
+    tracks: (EventsEntry | null)[];
     events: unknown[];
     queue: { drain(): void };
-    update(delta: number): void;
-    queueEvents(entry: Entry, animationTime: number): void;
+    queueEvents(entry: EventsEntry, animationTime: number): void;
     /** 4.3: queues the events a reversed entry passed from `animationLast` back to `animationTime`. */
-    eventsReverse?(entry: Entry, animationLast: number, animationTime: number): void;
+    eventsReverse?(entry: EventsEntry, animationLast: number, animationTime: number): void;
 }
+type Entry = EventsEntry;
+type State = EventsState;
 
 const eventTimelines = new WeakMap<object, Timeline[]>();
 
@@ -55,6 +62,7 @@ function eventTimelinesOf(animation: { timelines: Timeline[] }): Timeline[] {
     }
     return found;
 }
+
 
 /** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
 export const MAX_SLEEP = 1000;
@@ -79,21 +87,39 @@ function eventKeysOf(animation: { timelines: Timeline[] }): number[] {
 /**
  * How long (ms of game time) `go` can go without an events-only update and still have every
  * event, completion and track end dispatched in the very frame a per-frame update would: the time
- * to its next such moment, less a hair, at most `longest` (MAX_SLEEP or a little less). 0 while anything is in transition (a
- * mix, a queued or delayed entry, a reversed one), which is then updated every frame. When no
+ * to its next such moment, less a hair, at most `longest` (MAX_SLEEP or a little less). 0 while
+ * anything is in transition (a mix, a queued or delayed entry, a reversed one) or every apply counts
+ * (an entry below full alpha, an additive one), which is then updated every frame. When no
  * listener is `listened` to the state (nor on an entry), events and completions are nobody's
  * business and only the end of a track counts.
  */
 export function quietTime(go: SpineGameObject, listened: boolean, longest = MAX_SLEEP): number {
     const state = go.animationState as unknown as State;
-    const scale = state.timeScale;
-    if (scale <= 0) return longest;
     const tracks = state.tracks;
-    let quiet = Infinity; // seconds of game time
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (!entry) continue;
-        if (entry.mixingFrom || entry.next || entry.delay > 0 || entry.reverse) return 0;
+        // In transition, or applied with weight below 1 or additively (every apply counts): every frame.
+        if (entry.mixingFrom || entry.next || entry.delay > 0 || entry.reverse || entry.alpha < 1 || entry.additive === true || entry.mixBlend === MIX_BLEND_ADD) return 0;
+    }
+    const quiet = untilNextMoment(state, listened);
+    return Math.min(longest, Math.max(0, quiet * 1000 - EARLY));
+}
+
+/**
+ * Game seconds from now to the next moment an update of `state` would fire something: a Spine
+ * event, a completion (a loop's or the animation's), a track end; Infinity when none is coming (or
+ * the state is paused). Events and completions count only when someone hears them (`listened`, or a
+ * TrackEntry listener). For a state whose entries are all current and playing forward.
+ */
+export function untilNextMoment(state: EventsState, listened: boolean): number {
+    const scale = state.timeScale;
+    if (scale <= 0) return Infinity;
+    const tracks = state.tracks;
+    let quiet = Infinity;
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (!entry) continue;
         const rate = entry.timeScale * scale;
         if (rate <= 0) continue;
         if (!listened && !entry.listener) {
@@ -119,22 +145,17 @@ export function quietTime(go: SpineGameObject, listened: boolean, longest = MAX_
         }
         quiet = Math.min(quiet, Math.max(0, ahead) / rate);
     }
-    return Math.min(longest, Math.max(0, quiet * 1000 - EARLY));
+    return quiet;
 }
 
 /**
- * Advances `go` by `ms` without posing it: animation time, queued animations, mixes, Spine events
- * and `complete` notifications stay exactly as a full update would leave them, but no timeline
- * other than event timelines is applied and no world transform is computed (spine-unity's
- * "OnlyEventTimelines" update, which spine-ts lacks). This mirrors AnimationState.apply's
- * bookkeeping for events, as spine-core 4.2 and 4.3 each do it; the skeleton keeps its last pose
- * until the next full update.
+ * What `AnimationState.apply` records and fires after an update, without posing: event timelines
+ * collect their events, `complete` and the events are queued and dispatched, `nextAnimationLast` /
+ * `nextTrackLast` are recorded, but no other timeline is applied (spine-unity's
+ * "OnlyEventTimelines" apply, which spine-ts lacks). It mirrors `apply`'s bookkeeping line by line,
+ * as spine-core 4.2 and 4.3 each do it; the skeleton keeps its pose.
  */
-export function updateEventsOnly(go: SpineGameObject, ms: number): void {
-    const seconds = ms / 1000;
-    const state = go.animationState as unknown as State;
-    const skeleton = go.skeleton;
-    state.update(seconds);
+export function applyEventsOnly(state: EventsState, skeleton: unknown): void {
     const tracks = state.tracks;
     const events = state.events;
     for (let i = 0; i < tracks.length; i++) {
@@ -150,7 +171,6 @@ export function updateEventsOnly(go: SpineGameObject, ms: number): void {
         current.nextTrackLast = current.trackTime;
     }
     state.queue.drain();
-    skeleton.update(seconds); // physics time, as updatePose keeps it
 }
 
 function mixingFromEvents(state: State, skeleton: unknown, to: Entry): void {
@@ -172,40 +192,4 @@ function mixingFromEvents(state: State, skeleton: unknown, to: Entry): void {
 function fire(entry: Entry, skeleton: unknown, last: number, time: number, events: unknown[]): void {
     const timelines = eventTimelinesOf(entry.animation!);
     for (let i = 0; i < timelines.length; i++) timelines[i].apply(skeleton, last, time, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
-}
-
-/** Updates up to this long (ms) cannot hold a whole loop of any sensible animation: not checked. */
-export const LONG_UPDATE = 50;
-/** At most this many events-only steps per update (a long stall over a very short loop loses the rest). */
-const MAX_STEPS = 64;
-
-/**
- * spine-core applies a looping animation's time modulo its duration, so a single update longer
- * than one loop fires the events of at most one wrap and loses those of the loops it skipped (an
- * instance at a long frame interval, or after a stall). Such an update is cut: `go` is advanced
- * (events only) in steps of half its shortest loop until what is left is shorter, and that rest
- * is returned for the update itself. Returns `ms` unchanged in the usual case, and when nobody
- * listens (to the state, `listened`, or to the entry).
- */
-export function splitLongUpdate(go: SpineGameObject, ms: number, listened: boolean): number {
-    const state = go.animationState as unknown as State;
-    const scale = state.timeScale;
-    if (scale <= 0) return ms;
-    let loop = Infinity; // ms of game time of the shortest loop playing
-    for (let i = 0; i < state.tracks.length; i++) {
-        for (let entry = state.tracks[i]; entry; entry = entry.mixingFrom) {
-            const duration = entry.animationEnd - entry.animationStart;
-            const rate = entry.timeScale * scale;
-            // Events and completions nobody hears need no cutting.
-            if (entry.loop && duration > 0 && rate > 0 && (listened || entry.listener)) loop = Math.min(loop, (duration / rate) * 1000);
-        }
-    }
-    if (!(loop < ms)) return ms;
-    const step = loop / 2;
-    let left = ms;
-    for (let steps = 0; left > step && steps < MAX_STEPS; steps++) {
-        updateEventsOnly(go, step);
-        left -= step;
-    }
-    return left;
 }

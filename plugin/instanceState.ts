@@ -3,8 +3,9 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from './spineCompat';
 import { RETIRED_ENTRY } from '../src/StateListeners';
-import { EVENT_TYPE_EVENT, PHYSICS_RESET } from './spineConstants';
+import { EVENT_TYPE_EVENT, PHYSICS_POSE, PHYSICS_RESET } from './spineConstants';
 import type { SpawnOptions } from './SpinePoolPlugin';
+import type { DrainCounting } from './pooledClasses';
 
 /** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
 function noop(): void {}
@@ -65,10 +66,18 @@ type Placed = Phaser.GameObjects.Components.Transform &
  * notifications that queued (none reaches a later owner when this runs inside a Spine callback),
  * leaves its container and the display list, and goes back to its defaults: transform and display
  * properties (and tint, on spine-phaser-v4), default skin, setup pose with world transforms
- * (physics reset).
+ * (physics reset). A queue a listener's exception left disabled works again.
  */
 export function retireInstance(go: SpineGameObject): void {
     const state = go.animationState;
+    const queue = (state as unknown as NotifyingState).queue;
+    if (queue.draining === 0 && queue.drainDisabled) {
+        // A listener of the previous owner threw inside a drain: spine-core left the queue
+        // disabled, and the object would never call a listener again. Its undelivered
+        // notifications are the previous owner's: dropped.
+        queue.drainDisabled = false;
+        state.clearListenerNotifications();
+    }
     state.clearTracks();
     dropNotifications(state as unknown as NotifyingState);
     state.timeScale = 1;
@@ -92,11 +101,13 @@ export function retireInstance(go: SpineGameObject): void {
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
     setupPose(skeleton);
+    // The skeleton's clock (physics time) starts again at 0, as a new object's does.
+    skeleton.time = 0;
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
 interface NotifyingState {
-    queue: { drainDisabled: boolean; objects: unknown[] };
+    queue: DrainCounting & { objects: unknown[] };
     clearListenerNotifications(): void;
 }
 
@@ -113,7 +124,7 @@ const INERT = -1;
  */
 function dropNotifications(state: NotifyingState): void {
     const queue = state.queue;
-    if (!queue.drainDisabled) {
+    if (queue.draining === 0) {
         state.clearListenerNotifications();
         return;
     }
@@ -203,16 +214,19 @@ export function settleAtSpawn(go: SpineGameObject): void {
  * Poses the first frame of the spawn animation (if any) on a freshly dressed instance, straight
  * on the skeleton: the AnimationState is left untouched, so the first scheduled update still fires
  * the events keyed at time 0. Skipped for instances spawned off screen: they are posed when they
- * come into view, before they are ever drawn.
+ * come into view, before they are ever drawn. Returns whether it posed.
  */
-export function poseFirstFrame(go: SpineGameObject, options: SpawnOptions | undefined): void {
-    if (!options || options.animation === undefined) return;
+export function poseFirstFrame(go: SpineGameObject, options: SpawnOptions | undefined): boolean {
+    if (!options || options.animation === undefined) return false;
     const entry = go.animationState.tracks[options.track ?? 0];
     const animation = entry?.animation;
-    if (!animation) return;
+    if (!animation) return false;
     const skeleton = go.skeleton;
     applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
-    skeleton.updateWorldTransform(PHYSICS_RESET);
+    // Physics keeps the state a new object starts with (at rest in the setup pose): its first update
+    // moves it from there, as a new object's does.
+    skeleton.updateWorldTransform(PHYSICS_POSE);
+    return true;
 }
 
 function warnUnknownOptions(options: SpawnOptions): void {

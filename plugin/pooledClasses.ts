@@ -41,6 +41,21 @@ export function pooledGameObjectClass(Base: Ctor): Ctor {
         preUpdate(): void {}
 
         /**
+         * Phaser's UpdateList skips inactive objects, so a stock object set inactive stops in the
+         * pose it shows now: a pooled one is brought up to date and posed, then frozen (no time
+         * passes for it) until it is set active again.
+         */
+        setActive(value: boolean): this {
+            const instance = pooled.get(this);
+            const changing = instance !== undefined && instance.entry !== null && !!value !== this.active;
+            if (changing && !value) instance.host.settle(instance, true);
+            else if (changing) instance.host.catchUp(instance);
+            super.setActive(value);
+            if (changing) instance.host.reclassify(instance);
+            return this;
+        }
+
+        /**
          * Render culling, per camera: also says no when the setup-pose bounds, grown by
          * `offscreenMargin`, miss the view of the camera about to draw it (`worldView` is
          * refreshed just before rendering). Instances in Containers and rotated cameras are left to
@@ -83,6 +98,40 @@ export function pooledGameObjectClass(Base: Ctor): Ctor {
     return Pooled;
 }
 
+const queueClasses = new WeakMap<Ctor, Ctor>();
+
+/** An event queue that knows whether it is draining (see `DrainCounting`). */
+export interface DrainCounting {
+    /** Nested `drain` calls in progress. */
+    draining: number;
+    drainDisabled: boolean;
+}
+
+/**
+ * The subclass of spine-core's EventQueue a pooled AnimationState uses: it counts the drains in
+ * progress. spine-core leaves `drainDisabled` set when a listener throws, and the state silent for
+ * ever after; with the count, "disabled" can be told apart from "draining" (a despawn inside a
+ * callback), so a despawn can give the next owner a working queue.
+ */
+function drainCountingQueueClass(Base: Ctor): Ctor {
+    let Counting = queueClasses.get(Base);
+    if (Counting) return Counting;
+    Counting = class DrainCountingQueue extends Base implements DrainCounting {
+        draining = 0;
+        declare drainDisabled: boolean;
+        drain(): void {
+            this.draining++;
+            try {
+                super.drain();
+            } finally {
+                this.draining--;
+            }
+        }
+    };
+    queueClasses.set(Base, Counting);
+    return Counting;
+}
+
 /** AnimationState methods that create track entries (wrapped below); not all exist in every spine-core. */
 const ENTRY_METHODS = ['setAnimation', 'setAnimationWith', 'addAnimation', 'addAnimationWith', 'setEmptyAnimation', 'addEmptyAnimation', 'setEmptyAnimations'];
 
@@ -106,6 +155,8 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
         constructor(data: unknown, owner: PooledInstance) {
             super(data);
             this.owner = owner;
+            const Queue = drainCountingQueueClass((this as unknown as { queue: object }).queue.constructor as Ctor);
+            (this as unknown as { queue: object }).queue = new Queue(this);
             baseAddListener.call(this, owner.hygiene.listeners.dispatcher);
         }
 
@@ -162,12 +213,13 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
             return this.creatingEntries(super.setEmptyAnimations, args);
         }
 
+        /** A cleared track leaves the skeleton posed as it is: the pose of this frame, as stock's. */
         clearTrack(...args: unknown[]): unknown {
-            this.owner.host.catchUp(this.owner);
+            this.owner.host.settle(this.owner, false);
             return super.clearTrack(...args);
         }
         clearTracks(...args: unknown[]): unknown {
-            this.owner.host.catchUp(this.owner);
+            this.owner.host.settle(this.owner, false);
             return super.clearTracks(...args);
         }
 

@@ -9,6 +9,7 @@
  * | `skeleton.setToSetupPose()` / `setSlotsToSetupPose()` | `setupPose()` / `setupPoseSlots()` |
  * | `animation.apply(skeleton, last, time, loop, events, alpha, MixBlend, MixDirection)` | `apply(..., alpha, MixFrom, add, out, appliedPose)` |
  * | `state.setAnimationWith(track, animation, loop)` | `state.setAnimation(track, animation, loop)` |
+ * | `skeleton.physicsConstraints[i].reset()` | `skeleton.physics[i].reset(skeleton)` |
  */
 import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, MIX_FROM_SETUP } from './spineConstants';
 
@@ -52,4 +53,16 @@ export function applyFromSetup(animation: object, skeleton: object, lastTime: nu
     const a = animation as Animation;
     if (isSpine43(skeleton)) a.apply(skeleton, lastTime, time, loop, events, 1, MIX_FROM_SETUP, false, false, false);
     else a.apply(skeleton, lastTime, time, loop, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN);
+}
+
+/**
+ * Restarts the skeleton's physics constraints from the pose they are given next (no velocity, no
+ * offset), as a new skeleton's are: 4.2's `physicsConstraints[i].reset()`, 4.3's
+ * `physics[i].reset(skeleton)`.
+ */
+export function resetPhysics(skeleton: object): void {
+    const s = skeleton as { physicsConstraints?: { reset(skeleton: object): void }[]; physics?: { reset(skeleton: object): void }[] };
+    const constraints = s.physicsConstraints ?? s.physics;
+    if (!constraints) return;
+    for (let i = 0; i < constraints.length; i++) constraints[i].reset(skeleton);
 }

@@ -8,8 +8,12 @@
 export const PHYSICS_RESET = 1;
 /** `Physics.update`. */
 export const PHYSICS_UPDATE = 2;
+/** `Physics.pose`: world transforms with the physics constraints' current offsets, their state untouched. */
+export const PHYSICS_POSE = 3;
 /** 4.2's `MixBlend.setup`: timelines mix from the setup pose (no earlier pose survives). */
 export const MIX_BLEND_SETUP = 0;
+/** 4.2's `MixBlend.add`: an entry's values add to the pose (4.3 sets `TrackEntry.additive` instead). */
+export const MIX_BLEND_ADD = 3;
 /** 4.2's `MixDirection.mixIn`. */
 export const MIX_DIRECTION_IN = 0;
 /** 4.3's `MixFrom.setup` (its `MixFrom.current` is 0). */

@@ -1,23 +1,32 @@
 import { AlarmHeap } from './AlarmHeap';
 import { BalancedGroups, type GroupMember } from './BalancedGroups';
-import { TIER_COUNT } from './Tier';
+import { FRAME_HISTORY, FrameHistory } from './FrameHistory';
 
-/** What the scheduler asks of the engine side. Called with no allocation, once per decision. */
+/**
+ * What the scheduler asks of the engine side. Called with no allocation, once per decision.
+ *
+ * Time owed to an item is always given twice: as `ms`, the sum of the frame deltas since its
+ * previous update, and as the frames themselves, `from` (exclusive) to `to` (inclusive), whose
+ * deltas the scheduler's `FrameHistory` gives one by one, so the item can be advanced frame by frame exactly
+ * as a per-frame update would. `from` is -Infinity when the frames are not known (more than
+ * `FRAME_HISTORY` frames ago, or a frozen span): then only `ms` counts.
+ */
 export interface ScheduleDriver<T> {
     /** The tier `item` belongs in now (e.g. from its distance to the camera). */
     classify(item: T): number;
     /**
-     * Advances `item` by `ms`, the exact time since its previous update (the sum of frame deltas).
-     * For a tier updated on demand (interval `ON_DEMAND`) it returns the ms of game time until the
-     * item must be updated again; the return value is ignored for other tiers.
+     * Advances `item` by the time since its previous update. For a tier updated on demand
+     * (interval `ON_DEMAND`) it returns the ms of game time until the item must be updated again;
+     * the return value is ignored for other tiers.
      */
-    advance(item: T, ms: number, tier: number): number | void;
+    advance(item: T, ms: number, tier: number, from: number, to: number): number | void;
     /**
-     * Advances `item` by `ms` outside its schedule (see `Scheduler.catchUp`): time and events
-     * only, its next scheduled update does the rest.
+     * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
+     * events only, its next scheduled update does the rest.
      */
-    catchUp(item: T, ms: number): void;
+    catchUp(item: T, ms: number, from: number, to: number): void;
 }
+
 
 /** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
 export const ON_DEMAND = -1;
@@ -27,8 +36,7 @@ const SCHEDULED = 1;
 const PENDING_ADD = 2;
 const PENDING_REMOVE = 3;
 
-/** Frames of deltas kept: an update within this many frames of the previous one sums them exactly. */
-const RING = 64;
+const RING = FRAME_HISTORY;
 
 /** The scheduler's record of one item. Entries are pooled; do not keep one after `remove`. */
 export class ScheduleEntry<T> implements GroupMember {
@@ -59,6 +67,8 @@ export class ScheduleEntry<T> implements GroupMember {
     lastFrame = -Infinity;
     /** Clock when the entry was frozen, so frozen time can be taken out of the next delta. */
     frozenAt = 0;
+    /** Updated in the first frame after it was added, whatever its phase (see `Scheduler.add`). */
+    urgent = false;
     state = IDLE;
 }
 
@@ -95,7 +105,7 @@ export class Scheduler<T> {
     /** Number of `advance` calls in the last `step`. */
     updatedLastFrame = 0;
     /** Scheduled entries of each tier (unordered). */
-    private readonly tierMembers: ScheduleEntry<T>[][] = Array.from({ length: TIER_COUNT }, () => []);
+    private readonly tierMembers: ScheduleEntry<T>[][];
     /** A tier the caller re-evaluates every frame with `reevaluate`: group evaluation skips it. */
     watchedTier = -1;
 
@@ -108,6 +118,8 @@ export class Scheduler<T> {
     private passing = false;
     private readonly pendingAdd: ScheduleEntry<T>[] = [];
     private readonly pendingRemove: ScheduleEntry<T>[] = [];
+    /** Entries added with `urgent`, updated in the next frame's pass whatever their phase. */
+    private readonly firstUpdates: ScheduleEntry<T>[] = [];
     private pendingIntervals: number[] | null = null;
     private pendingGroupCount = 0;
     private readonly spare: ScheduleEntry<T>[] = [];
@@ -117,8 +129,6 @@ export class Scheduler<T> {
      * a new one per call.
      */
     private readonly shared: unknown[] = [null];
-    /** The last RING frame deltas, by frame % RING. */
-    private readonly deltas = new Float64Array(RING);
     /** Alarms of entries in on-demand tiers, by clock time. */
     private readonly alarms = new AlarmHeap<ScheduleEntry<T>>();
     /**
@@ -127,11 +137,19 @@ export class Scheduler<T> {
      */
     private readonly deferred: ScheduleEntry<T>[] = [];
 
+    /**
+     * @param driver classifies and advances items
+     * @param intervals frame interval per tier (its length is the number of tiers)
+     * @param groupCount round-robin groups
+     * @param history where frame deltas are kept (shared with the driver when it replays frames)
+     */
     constructor(
         private readonly driver: ScheduleDriver<T>,
         intervals: readonly number[],
         groupCount: number,
+        readonly history: FrameHistory = new FrameHistory(),
     ) {
+        this.tierMembers = Array.from({ length: intervals.length }, () => []);
         this.intervals = this.checkIntervals(intervals);
         this.groups = new BalancedGroups(groupCount);
         this.collectActiveIntervals();
@@ -157,13 +175,19 @@ export class Scheduler<T> {
         return this.groups.count;
     }
 
-    /** Schedules `item`, classifying it at once. Its first update passes the time from now. */
-    add(item: T): ScheduleEntry<T> {
+    /**
+     * Schedules `item`, classifying it at once. Its first update passes the time from now. With
+     * `urgent`, that first update comes in the next frame's pass whatever the entry's phase (as an
+     * object's first update by Phaser's UpdateList does), then it follows its phase.
+     */
+    add(item: T, urgent = false): ScheduleEntry<T> {
         const entry = this.spare.pop() ?? new ScheduleEntry<T>();
         entry.item = item;
         entry.last = this.clock;
         // Owed nothing yet: the deltas already on the clock are before its time.
         entry.lastFrame = this.stepped;
+        entry.urgent = urgent;
+        if (urgent) this.firstUpdates.push(entry);
         const tier = this.driver.classify(item);
         if (this.passing) {
             entry.tier = tier;
@@ -203,17 +227,37 @@ export class Scheduler<T> {
      */
     catchUp(entry: ScheduleEntry<T>): void {
         if (entry.state !== SCHEDULED) return;
-        let ms: number;
         if (entry.frozen) {
-            ms = entry.frozenAt - entry.last;
+            const ms = entry.frozenAt - entry.last;
             entry.last = entry.frozenAt;
-        } else {
-            if (entry.lastFrame === this.stepped) return;
-            ms = this.elapsed(entry, this.stepped);
-            entry.last = this.clock;
-            entry.lastFrame = this.stepped;
+            if (ms > 0) this.driver.catchUp(entry.item as T, ms, -Infinity, this.stepped);
+            return;
         }
-        if (ms > 0) this.driver.catchUp(entry.item as T, ms);
+        const from = entry.lastFrame;
+        if (from === this.stepped) return;
+        const ms = this.elapsed(entry, this.stepped);
+        entry.last = this.clock;
+        entry.lastFrame = this.stepped;
+        this.driver.catchUp(entry.item as T, ms, this.known(from), this.stepped);
+    }
+
+    /** `entry`'s first update need not come next frame after all (see `add`): it follows its phase. */
+    relax(entry: ScheduleEntry<T>): void {
+        entry.urgent = false;
+    }
+
+    /**
+     * Moves `entry` to the tier its driver says now (e.g. right after the game changed something
+     * the tier depends on), outside the group round. No update is made.
+     */
+    reclassify(entry: ScheduleEntry<T>): void {
+        if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));
+        else if (entry.state === PENDING_ADD) entry.tier = this.driver.classify(entry.item as T);
+    }
+
+    /** Index of the latest frame stepped (-1 before the first step). */
+    get lastStepped(): number {
+        return this.stepped;
     }
 
     /**
@@ -238,11 +282,12 @@ export class Scheduler<T> {
                 const next = this.driver.classify(entry.item as T);
                 if (next === tier) continue;
                 this.setTier(entry, next);
+                const from = entry.lastFrame;
                 const ms = this.elapsed(entry, last);
                 entry.last = this.clock;
                 entry.lastFrame = last;
                 count++;
-                this.driver.advance(entry.item as T, ms, next);
+                this.driver.advance(entry.item as T, ms, next, this.known(from), last);
             }
         } finally {
             this.passing = false;
@@ -282,7 +327,7 @@ export class Scheduler<T> {
     step(delta: number): void {
         const frame = this.frame;
         this.clock += delta;
-        this.deltas[frame % RING] = delta;
+        this.history.record(frame, delta);
         this.stepped = frame;
         this.updatedLastFrame = 0;
 
@@ -300,7 +345,7 @@ export class Scheduler<T> {
         this.passing = true;
         try {
             const shared = this.shared;
-            const deltas = this.deltas;
+            const history = this.history;
             for (let k = 0; k < intervals.length; k++) {
                 const interval = intervals[k];
                 const bucket = this.buckets[interval][frame % interval];
@@ -308,21 +353,23 @@ export class Scheduler<T> {
                 // bucket: computed once, kept boxed (see `shared`) and handed to each of them.
                 const from = frame - interval;
                 let sum = 0;
-                for (let f = from + 1; f <= frame; f++) sum += deltas[f % RING]; // in frame order, as `elapsed`
+                for (let f = from + 1; f <= frame; f++) sum += history.deltaAt(f); // in frame order, as `elapsed`
                 shared[0] = interval === 1 ? delta : sum;
                 const owed = shared[0] as number;
                 // Entries are never added to or detached from a bucket during the pass.
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
-                    const ms = entry.lastFrame === from ? owed : this.elapsed(entry, frame);
+                    const last = entry.lastFrame;
+                    const ms = last === from ? owed : this.elapsed(entry, frame);
                     entry.last = clock;
                     entry.lastFrame = frame;
                     updated++;
-                    driver.advance(entry.item as T, ms, entry.tier);
+                    driver.advance(entry.item as T, ms, entry.tier, this.known(last), frame);
                 }
             }
             updated += this.ringAlarms(frame, clock);
+            if (this.firstUpdates.length > 0) updated += this.runFirstUpdates(frame, clock);
         } finally {
             this.passing = false;
             this.updatedLastFrame = updated;
@@ -347,11 +394,12 @@ export class Scheduler<T> {
                 deferred[held++] = entry; // set by an update this frame: rings from the next one
                 continue;
             }
+            const from = entry.lastFrame;
             const ms = this.elapsed(entry, frame);
             entry.last = clock;
             entry.lastFrame = frame;
             updated++;
-            const next = this.driver.advance(entry.item as T, ms, entry.tier);
+            const next = this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
             if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
                 entry.alarm++;
                 entry.alarmFrame = frame + 1;
@@ -363,10 +411,44 @@ export class Scheduler<T> {
         return updated;
     }
 
-    /** Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass or the next one. */
+    /**
+     * Updates the entries added with `urgent` since the last pass that were not updated in this
+     * one already (nor frozen, nor waiting for an alarm, which rings in this frame anyway).
+     */
+    private runFirstUpdates(frame: number, clock: number): number {
+        const list = this.firstUpdates;
+        let updated = 0;
+        // Entries added by these updates wait for the next frame: the list is cut to its length now.
+        const n = list.length;
+        for (let i = 0; i < n; i++) {
+            const entry = list[i];
+            if (!entry.urgent || entry.state !== SCHEDULED) continue;
+            entry.urgent = false;
+            if (entry.lastFrame === frame || entry.interval <= 0) continue;
+            const from = entry.lastFrame;
+            const ms = this.elapsed(entry, frame);
+            entry.last = clock;
+            entry.lastFrame = frame;
+            updated++;
+            this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
+        }
+        list.splice(0, n);
+        return updated;
+    }
+
+    /** `from` when the deltas of the frames after it are still kept, else -Infinity. */
+    private known(from: number): number {
+        return this.stepped - from <= RING ? from : -Infinity;
+    }
+
+    /**
+     * Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass (when it was
+     * not updated in it yet, e.g. moved off screen by the group round) or the next one.
+     */
     private arm(entry: ScheduleEntry<T>): void {
         entry.alarm++;
-        entry.alarmFrame = this.stepped + 1;
+        // Not twice in one frame: one updated in the frame being stepped rings from the next one.
+        entry.alarmFrame = entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped;
         entry.alarmTime = this.clock;
         this.alarms.push(entry.alarmTime, entry, entry.alarm);
     }
@@ -387,9 +469,9 @@ export class Scheduler<T> {
     private elapsed(entry: ScheduleEntry<T>, frame: number): number {
         const from = entry.lastFrame;
         if (frame - from > RING) return this.clock - entry.last;
-        const deltas = this.deltas;
+        const history = this.history;
         let ms = 0;
-        for (let f = from + 1; f <= frame; f++) ms += deltas[f % RING];
+        for (let f = from + 1; f <= frame; f++) ms += history.deltaAt(f);
         return ms;
     }
 
@@ -403,6 +485,7 @@ export class Scheduler<T> {
         for (const entry of this.pendingAdd) this.recycle(entry);
         this.pendingAdd.length = 0;
         this.pendingRemove.length = 0;
+        this.firstUpdates.length = 0;
     }
 
     private flush(): void {
@@ -453,6 +536,7 @@ export class Scheduler<T> {
         entry.tier = -1;
         entry.interval = 0;
         entry.frozen = false;
+        entry.urgent = false;
         entry.state = IDLE;
         this.spare.push(entry);
     }
@@ -489,9 +573,12 @@ export class Scheduler<T> {
 
     private bucket(entry: ScheduleEntry<T>, interval: number): void {
         if (entry.frozen) {
-            // Leaving a frozen tier: the frozen span does not count as elapsed time.
-            entry.last += this.clock - entry.frozenAt;
-            entry.lastFrame = -Infinity;
+            // Leaving a frozen tier: the frozen span does not count as elapsed time (nor does the
+            // frame being stepped, when it is thawed by the group round). When nothing was owed at
+            // the freeze, what is owed from now on is known frame by frame.
+            const owedAtFreeze = entry.frozenAt - entry.last;
+            entry.last = this.clock - owedAtFreeze;
+            entry.lastFrame = owedAtFreeze === 0 ? this.stepped : -Infinity;
             entry.frozen = false;
         }
         entry.interval = interval;
@@ -547,8 +634,9 @@ export class Scheduler<T> {
     }
 
     private checkIntervals(intervals: readonly number[]): number[] {
-        if (intervals.length !== TIER_COUNT || intervals.some((k) => !Number.isInteger(k) || k < ON_DEMAND || k > 64)) {
-            throw new RangeError(`Scheduler intervals must be ${TIER_COUNT} integers from -1 (on demand) to 64; got [${intervals.join(', ')}]`);
+        const count = this.tierMembers.length;
+        if (intervals.length !== count || intervals.some((k) => !Number.isInteger(k) || k < ON_DEMAND || k > 64)) {
+            throw new RangeError(`Scheduler intervals must be ${count} integers (one per tier) from -1 (on demand) to 64; got [${intervals.join(', ')}]`);
         }
         return intervals.slice();
     }

@@ -5,7 +5,10 @@ import { worldOf } from './spineApi';
 export interface PoseCall {
     /** Value of the probe's frame counter when the call happened. */
     frame: number;
+    /** The delta posed (the frame's; earlier owed frames are replayed before the call). */
     ms: number;
+    /** Track 0's track time right after the call (seconds), -1 without a track 0. */
+    trackTime: number;
 }
 
 /** Records every real `updatePose(ms)` of some instances, by frame; the real method still runs. */
@@ -22,8 +25,8 @@ export class UpdateProbe {
         const probe = this;
         const calls = list;
         go.updatePose = function (this: SpineGameObject, ms: number) {
-            calls.push({ frame: probe.frame, ms });
             original.call(this, ms);
+            calls.push({ frame: probe.frame, ms, trackTime: this.animationState.tracks[0]?.trackTime ?? -1 });
         };
         return list;
     }

@@ -249,10 +249,13 @@ describe('Scheduler', () => {
         expect(scheduler.groupCount).toBe(2);
     });
 
-    test('rejects intervals it cannot schedule', () => {
+    test('rejects intervals it cannot schedule, and a change in the number of tiers', () => {
         const driver = new RecordingDriver();
-        expect(() => new Scheduler<Item>(driver, [1, 2, 4], 4)).toThrow(RangeError);
+        expect(() => new Scheduler<Item>(driver, [1, 2.5, 4, 4], 4)).toThrow(RangeError);
         expect(() => new Scheduler<Item>(driver, [1, 2.5, 4, 4], 4)).toThrow('got [1, 2.5, 4, 4]');
+        expect(() => new Scheduler<Item>(driver, [1, 65], 4)).toThrow(RangeError);
+        const scheduler = new Scheduler<Item>(driver, [1, 2, 4], 4); // three tiers
+        expect(() => scheduler.setIntervals([1, 2, 4, 4])).toThrow('3 integers (one per tier)');
     });
 
     test('an on-demand tier updates an item in the first frame whose clock reaches the time its last update asked for', () => {

@@ -1,0 +1,175 @@
+/**
+ * How a pooled instance's AnimationState stays exactly where a stock one's would be while the
+ * instance is posed less often than every frame.
+ *
+ * Stock spine-phaser calls `update(delta)` then `apply(skeleton)` on every object every frame. What
+ * an AnimationState does next depends on both: `update` decides queue switches, mix endings and
+ * track ends from the times the previous `apply` recorded (`nextTrackLast`), and `apply` poses the
+ * skeleton and fires events. A pooled instance gets the same `update(delta)` calls, one per frame,
+ * with the same deltas (summing them first would round differently and move a Spine event or a
+ * switch by a frame). Between two poses it does no `apply` unless one matters:
+ *
+ * - while the state is in transition (a queued entry, a mix, a track end, an entry never applied
+ *   yet), after every update it records what `apply` records and fires the events that update
+ *   owes (`applyEventsOnly`, spine-csharp's ApplyEventTimelinesOnly);
+ * - when an entry is applied for the last time (its mix-out or its track ends), the real `apply`
+ *   runs instead: its last application resets what only it keyed, which stock leaves behind and
+ *   nothing else would set again (`needsFinalApply`);
+ * - while every application counts (`appliesEveryFrame`: a mix, a track below full alpha, an
+ *   additive one), the real `apply` runs after every update, posing included (not the world
+ *   transforms): spine-core blends such rotations with the direction it chose at the previous
+ *   application (`TrackEntry.timelinesRotation`), and adds additive values to the previous pose;
+ * - otherwise only track times move (`updateQuietly`, exactly the additions `update` makes then).
+ *
+ * spine-core 4.2 and 4.3 do these the same way.
+ */
+import { applyEventsOnly, type EventsEntry, type EventsState } from './eventsOnly';
+import { MIX_BLEND_ADD } from './spineConstants';
+
+interface Entry extends EventsEntry {
+    next: Entry | null;
+    mixingFrom: Entry | null;
+    alpha: number;
+    /** 4.2: `MixBlend.add` (3) adds to the pose; 4.3 says it with `additive`. */
+    mixBlend?: number;
+    additive?: boolean;
+    trackEnd: number;
+    trackLast: number;
+    nextTrackLast: number;
+    mixTime: number;
+    mixDuration: number;
+}
+
+interface State extends EventsState {
+    tracks: (Entry | null)[];
+    queue: EventsState['queue'] & { drainDisabled: boolean };
+    update(delta: number): void;
+    apply(skeleton: unknown): boolean;
+}
+
+interface Skeleton {
+    update(delta: number): void;
+}
+
+/** spine-core's default `trackEnd`: the entry never ends by itself. */
+const NO_END = Number.MAX_VALUE;
+
+/**
+ * Whether each `apply` depends on the previous one, so every frame's must be made as stock makes
+ * it: a mix in progress or a track below full alpha (spine-core mixes rotations in the direction the
+ * previous application took, and holds its last one where the values meet), an additive track
+ * (its values add up on the previous pose wherever nothing below sets them).
+ */
+export function appliesEveryFrame(state: object): boolean {
+    const tracks = (state as State).tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (entry === null || entry.delay > 0) continue;
+        if (entry.mixingFrom !== null || entry.alpha < 1 || entry.additive === true || entry.mixBlend === MIX_BLEND_ADD) return true;
+    }
+    return false;
+}
+
+/**
+ * Whether the next `update` may take a decision that depends on what the previous `apply` recorded,
+ * or fire something: a queued entry, a mix, a track end, an entry waiting out a delay or never
+ * applied yet; or whether every apply counts (`appliesEveryFrame`). Such a state is updated frame by
+ * frame, each update followed by `settleUpdate`.
+ */
+export function inTransition(state: object): boolean {
+    const tracks = (state as State).tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (entry === null) continue;
+        if (entry.next !== null || entry.mixingFrom !== null || entry.delay > 0 || entry.nextTrackLast === -1 || entry.trackEnd !== NO_END) return true;
+    }
+    return appliesEveryFrame(state);
+}
+
+/**
+ * `state.update(seconds)` for a state not in transition: exactly the field writes spine-core's
+ * `update` makes then (every entry is current, applied before, never ends, nothing queued), with the
+ * same arithmetic, so times stay bit for bit those of a stock object. Also the skeleton's clock.
+ */
+export function updateQuietly(state: object, skeleton: object, seconds: number): void {
+    const s = state as State;
+    const delta = seconds * s.timeScale;
+    const tracks = s.tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (entry === null) continue;
+        entry.animationLast = entry.nextAnimationLast;
+        entry.trackLast = entry.nextTrackLast;
+        entry.trackTime += delta * entry.timeScale;
+    }
+    (skeleton as Skeleton).update(seconds);
+}
+
+/** `state.update(seconds)` and the skeleton's clock, as `updatePose` advances them. */
+export function updateState(state: object, skeleton: object, seconds: number): void {
+    (state as State).update(seconds);
+    (skeleton as Skeleton).update(seconds);
+}
+
+/**
+ * Whether the coming `apply` is the last one some entry gets: a mix-out that is complete (stock
+ * applies the entry once more at no weight, which puts what only it keyed back to the setup pose,
+ * then drops it) or a track that has reached its end (applied at no weight, then cleared).
+ */
+export function needsFinalApply(state: object): boolean {
+    const tracks = (state as State).tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        const current = tracks[i];
+        if (current === null || current.delay > 0) continue;
+        if (current.trackTime >= current.trackEnd && current.next === null) return true;
+        for (let to: Entry = current; to.mixingFrom !== null; to = to.mixingFrom) {
+            if (to.mixTime >= to.mixDuration) return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * After an update without posing: what stock's `apply` would record and fire, without posing, or
+ * the real `apply` when it is some entry's last (see `needsFinalApply`) or every application counts
+ * (`appliesEveryFrame`). Returns whether the skeleton's local pose was applied.
+ */
+export function settleUpdate(state: object, skeleton: object): boolean {
+    if (needsFinalApply(state) || appliesEveryFrame(state)) {
+        (state as State).apply(skeleton);
+        return true;
+    }
+    applyEventsOnly(state as State, skeleton);
+    return false;
+}
+
+/** Stands in for an AnimationState's event queue while it is applied silently: hears nothing. */
+const SILENT_QUEUE = {
+    objects: [] as unknown[],
+    drainDisabled: true,
+    start(): void {},
+    interrupt(): void {},
+    end(): void {},
+    dispose(): void {},
+    complete(): void {},
+    event(): void {},
+    drain(): void {},
+    clear(): void {},
+};
+
+/**
+ * `state.apply(skeleton)` at the state's current times without firing anything: the local pose a
+ * stock object shows after this frame's update, for an instance whose last update did not pose it
+ * (the events a real apply would queue were fired by that update already). The state's own queue
+ * is set aside for the call, not edited.
+ */
+export function applySilently(state: object, skeleton: object): void {
+    const s = state as State & { queue: unknown };
+    const queue = s.queue;
+    s.queue = SILENT_QUEUE;
+    try {
+        s.apply(skeleton);
+    } finally {
+        s.queue = queue;
+    }
+}

@@ -29,3 +29,41 @@ export function applyFromSetup(spine: SpineModule, animation: Animation, skeleto
 export function worldOf(bone: Bone): { a: number; b: number; c: number; d: number; worldX: number; worldY: number } {
     return (bone as Any).appliedPose ?? bone;
 }
+
+/** What a slot shows (4.3 keeps it on `slot.appliedPose`): its attachment, colours and deform. */
+export interface SlotLook {
+    attachment: string | null;
+    color: [number, number, number, number];
+    dark: [number, number, number] | null;
+    deform: ArrayLike<number>;
+}
+
+/** The look of each slot, by slot index. */
+export function slotLooks(skeleton: Skeleton): SlotLook[] {
+    return (skeleton.slots as Any[]).map((slot) => {
+        const pose = slot.appliedPose ?? slot;
+        const attachment = pose.attachment ?? (typeof slot.getAttachment === 'function' ? slot.getAttachment() : null);
+        const c = pose.color;
+        const d = pose.darkColor;
+        return { attachment: attachment ? attachment.name : null, color: [c.r, c.g, c.b, c.a], dark: d ? [d.r, d.g, d.b] : null, deform: pose.deform ?? [] };
+    });
+}
+
+/** Slot indices in draw order (4.3's `drawOrder` is an object whose `appliedPose` is the list). */
+export function drawOrderOf(skeleton: Skeleton): number[] {
+    const order = (skeleton as Any).drawOrder;
+    const list: Any[] = Array.isArray(order) ? order : order.appliedPose;
+    return list.map((slot) => slot.data.index);
+}
+
+/** Indices of the bones a physics constraint moves, and every bone below them. */
+export function physicsBones(skeleton: Skeleton): Set<number> {
+    const s = skeleton as Any;
+    const constraints: Any[] = s.physicsConstraints ?? s.physics ?? [];
+    const moved = new Set<number>();
+    for (const c of constraints) moved.add((c.bone ?? c.data.bone).data?.index ?? c.data.bone.index);
+    for (const bone of skeleton.bones as Any[]) {
+        for (let b = bone.parent; b; b = b.parent) if (moved.has(b.data.index)) moved.add(bone.data.index);
+    }
+    return moved;
+}

@@ -1,0 +1,430 @@
+/**
+ * The differential harness: pooled instances next to stock `this.add.spine` twins that receive the
+ * very same calls in the same frames, compared frame by frame. Stock spine-phaser is the
+ * specification; the differences a pooled instance may show are the ones the fidelity contract
+ * allows (README, "What the scheduler guarantees"):
+ *
+ * - callbacks (type, track, animation, event name and int/float/string data): the same, in the same
+ *   order; in the same frame, or at most `lag - 1` frames later where the instance may be updated
+ *   only every `lag` frames;
+ * - track state (animation, track time, delay, mix time and duration, the entries it mixes from and
+ *   the ones queued) after each frame the pooled instance was updated in: the same, except the
+ *   "last" times (`animationLast`, `trackLast`), which depend on how often it is applied;
+ * - on every frame the twin is visible (its real bounds touch the view of a camera that renders it):
+ *   the pooled instance was posed within the last `lag` frames, and when posed in that frame it
+ *   shows the twin's pose: bone world transforms, each slot's attachment, colours and deform, the
+ *   draw order (within 1e-3). Bones moved by physics constraints are equal too while the pooled
+ *   instance has been posed every frame, as the twin; once it has not (an interval-k tier, a gap
+ *   off screen), its physics follows the physics rule: between two poses one frame apart no such
+ *   bone moves more than the twin's do in one frame, and between two poses n frames apart (an
+ *   interval-n tier) no more than 1.25 times what the twin's do over n frames (the first pose after
+ *   a long gap restarts physics from the pose and is not compared).
+ *
+ * Frames are stepped with `game.headlessStep`; calls are made from the scene's UPDATE event after
+ * the plugin's pass, where a game's `update()` makes them.
+ */
+import * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { SpawnOptions } from '../../plugin';
+import type { TestGame } from './game';
+import { instanceRecord, schedulerFrame } from './internals';
+import { drawOrderOf, physicsBones, slotLooks, worldOf } from './spineApi';
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One callback heard by a recording listener. */
+export interface Heard {
+    frame: number;
+    type: string;
+    track: number;
+    animation: string;
+    event?: string;
+    int?: number;
+    float?: number;
+    string?: string | null;
+}
+
+const TOLERANCE = 1e-3;
+/**
+ * How much more a physics-moved bone may move between two poses n > 1 frames apart than the twin's
+ * does over n frames: the pooled instance's physics gets those frames of motion at once.
+ */
+const PHYSICS_SLACK = 1.25;
+/** Longest span (frames) between two poses the physics rule compares. */
+const MAX_SPAN = 16;
+/** Differences reported per pair before the rest are only counted. */
+const MAX_REPORTED = 12;
+
+/** A pooled instance and its stock twin. */
+export class TwinPair {
+    readonly pooledHeard: Heard[] = [];
+    readonly stockHeard: Heard[] = [];
+    /** Differences found so far (the first `MAX_REPORTED` in words). */
+    readonly differences: string[] = [];
+    differenceCount = 0;
+    /** Frames on which poses were compared, and how many of them the pooled instance was posed on. */
+    comparedFrames = 0;
+    /**
+     * Largest movement of a physics-moved bone over n frames (index n, 1..MAX_SPAN): the twin's
+     * over any n consecutive frames, the pooled instance's between two poses n frames apart once its
+     * physics has not run every frame as the twin's (see `physicsSynced`).
+     */
+    readonly physicsMove = { stock: new Array<number>(MAX_SPAN + 1).fill(0), pooled: new Array<number>(MAX_SPAN + 1).fill(0) };
+    /** True while the pooled instance has been posed on every frame since it was spawned, as the twin: physics equal too. */
+    physicsSynced = true;
+    private readonly physics: Set<number>;
+    /** The twin's poses of the last MAX_SPAN frames, newest last. */
+    private readonly stockPoses: number[][][] = [];
+    private previousPooled: number[][] | null = null;
+    private previousPosedFrame = -Infinity;
+
+    constructor(
+        readonly pooled: SpineGameObject,
+        readonly stock: SpineGameObject,
+        private readonly run: DifferentialRun,
+        readonly label: string,
+    ) {
+        this.physics = physicsBones(stock.skeleton);
+        // The pooled instance comes in posed at spawn (its physics at rest, as a new object's).
+        this.previousPosedFrame = schedulerFrame(run.t.scene.spinePool);
+        this.pooledListener = this.listen(pooled, this.pooledHeard);
+        this.listen(stock, this.stockHeard);
+    }
+
+    /** The recording listener on the pooled instance (removed before it is despawned). */
+    readonly pooledListener: object;
+
+    /** Makes the same call on both. */
+    both(call: (go: SpineGameObject) => void): void {
+        call(this.pooled);
+        call(this.stock);
+    }
+
+    /** Moves both. */
+    moveTo(x: number, y: number): void {
+        this.both((go) => go.setPosition(x, y));
+    }
+
+    private listen(go: SpineGameObject, log: Heard[]): object {
+        const record = (type: string) => (entry: Any, event?: Any) => {
+            const heard: Heard = { frame: this.run.frame, type, track: entry.trackIndex, animation: entry.animation?.name ?? '?' };
+            if (event) {
+                heard.event = event.data.name;
+                heard.int = event.intValue;
+                heard.float = event.floatValue;
+                heard.string = event.stringValue;
+            }
+            log.push(heard);
+        };
+        const listener = {
+            start: record('start'),
+            interrupt: record('interrupt'),
+            end: record('end'),
+            dispose: record('dispose'),
+            complete: record('complete'),
+            event: record('event'),
+        };
+        go.animationState.addListener(listener as never);
+        return listener;
+    }
+
+    note(what: string): void {
+        this.differenceCount++;
+        if (this.differences.length < MAX_REPORTED) this.differences.push(`${this.label}, frame ${this.run.frame}: ${what}`);
+    }
+
+    /** Compares the frame just stepped. */
+    compareFrame(lag: number): void {
+        const pool = this.run.t.scene.spinePool;
+        const frame = schedulerFrame(pool);
+        const record = instanceRecord(pool, this.pooled);
+        if (record.updatedFrame === frame) this.compareTracks();
+        const stockPose = bonePose(this.stock);
+        if (this.physics.size > 0) this.trackStockPhysics(stockPose);
+        const posed = record.posedFrame === frame;
+        if (posed) {
+            if (this.previousPosedFrame !== -Infinity && frame - this.previousPosedFrame > 1) this.physicsSynced = false;
+        }
+        const pooledPose = posed ? bonePose(this.pooled) : null;
+        if (this.run.visible(this.stock)) {
+            this.comparedFrames++;
+            // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose.
+            if (!this.stock.active) this.comparePose(bonePose(this.pooled), stockPose);
+            else if (frame - record.posedFrame >= lag) this.note(`visible but last posed ${frame - record.posedFrame} frames ago (allowed: ${lag - 1})`);
+            else if (pooledPose) this.comparePose(pooledPose, stockPose);
+        }
+        if (pooledPose) {
+            if (this.previousPooled && !this.physicsSynced && this.physics.size > 0) this.trackPooledPhysics(pooledPose, frame - this.previousPosedFrame);
+            this.previousPosedFrame = frame;
+            this.previousPooled = pooledPose;
+        }
+    }
+
+    /** Records how far the twin's physics-moved bones went over the last 1..MAX_SPAN frames. */
+    private trackStockPhysics(pose: number[][]): void {
+        const history = this.stockPoses;
+        history.push(pose);
+        if (history.length > MAX_SPAN + 1) history.shift();
+        const moves = this.physicsMove.stock;
+        for (let n = 1; n < history.length; n++) {
+            const then = history[history.length - 1 - n];
+            for (const i of this.physics) moves[n] = Math.max(moves[n], distance(pose[i], then[i]));
+        }
+    }
+
+    /** Records how far the pooled instance's physics-moved bones went since its previous pose, `span` frames ago. */
+    private trackPooledPhysics(pose: number[][], span: number): void {
+        if (span > MAX_SPAN) return; // a restart: its physics starts again from the pose
+        const previous = this.previousPooled as number[][];
+        const moves = this.physicsMove.pooled;
+        for (const i of this.physics) moves[span] = Math.max(moves[span], distance(pose[i], previous[i]));
+    }
+
+    private compareTracks(): void {
+        const a = trackState(this.pooled);
+        const b = trackState(this.stock);
+        if (a.length !== b.length) {
+            this.note(`tracks ${a.join(' | ')} vs stock ${b.join(' | ')}`);
+            return;
+        }
+        for (let i = 0; i < a.length; i++) {
+            if (!sameTrack(a[i], b[i])) this.note(`track ${i}: ${a[i]} vs stock ${b[i]}`);
+        }
+    }
+
+    private comparePose(pooled: number[][], stock: number[][]): void {
+        // Physics-moved bones are equal while the pooled instance's physics ran as the twin's.
+        const skip = this.physicsSynced ? null : this.physics;
+        let worst = 0;
+        let worstBone = -1;
+        for (let i = 0; i < stock.length; i++) {
+            if (skip !== null && skip.has(i)) continue;
+            for (let j = 0; j < 6; j++) {
+                const d = Math.abs(pooled[i][j] - stock[i][j]);
+                if (d > worst) {
+                    worst = d;
+                    worstBone = i;
+                }
+            }
+        }
+        if (worst > TOLERANCE) this.note(`bone '${this.stock.skeleton.bones[worstBone].data.name}' off by ${worst.toFixed(4)}`);
+        const pooledSlots = slotLooks(this.pooled.skeleton);
+        const stockSlots = slotLooks(this.stock.skeleton);
+        for (let i = 0; i < stockSlots.length; i++) {
+            const p = pooledSlots[i];
+            const s = stockSlots[i];
+            const name = this.stock.skeleton.slots[i].data.name;
+            if (p.attachment !== s.attachment) this.note(`slot '${name}' shows ${p.attachment} vs stock ${s.attachment}`);
+            if (maxDiff(p.color, s.color) > TOLERANCE) this.note(`slot '${name}' colour ${p.color.map(f3)} vs stock ${s.color.map(f3)}`);
+            if ((p.dark === null) !== (s.dark === null) || (p.dark && s.dark && maxDiff(p.dark, s.dark) > TOLERANCE)) this.note(`slot '${name}' dark colour differs`);
+            if (p.deform.length !== s.deform.length || maxDiff(p.deform, s.deform) > TOLERANCE) this.note(`slot '${name}' deform differs (${p.deform.length} vs ${s.deform.length} values)`);
+        }
+        const order = drawOrderOf(this.pooled.skeleton).join(',');
+        const stockOrder = drawOrderOf(this.stock.skeleton).join(',');
+        if (order !== stockOrder) this.note(`draw order ${order} vs stock ${stockOrder}`);
+    }
+
+    /** Differences between the callbacks heard, given the lag allowed. */
+    compareCallbacks(lag: number): void {
+        const a = this.pooledHeard;
+        const b = this.stockHeard;
+        const n = Math.min(a.length, b.length);
+        for (let i = 0; i < n; i++) {
+            const p = a[i];
+            const s = b[i];
+            const what = `${s.type} ${s.track}:${s.animation}${s.event ? ` ${s.event}` : ''}`;
+            const same = p.type === s.type && p.track === s.track && p.animation === s.animation && p.event === s.event && p.int === s.int && p.float === s.float && p.string === s.string;
+            if (!same) {
+                this.noteAt(s.frame, `callback #${i}: ${p.type} ${p.track}:${p.animation}${p.event ? ` ${p.event}` : ''} vs stock ${what}`);
+                return;
+            }
+            const late = p.frame - s.frame;
+            if (late < 0 || late >= lag) this.noteAt(s.frame, `callback #${i} (${what}) heard in frame ${p.frame} vs stock ${s.frame} (allowed: up to ${lag - 1} late)`);
+        }
+        // Callbacks stock heard in the last lag - 1 frames may still be owed to the pooled instance.
+        const lastFrame = this.run.frame;
+        const owed = b.slice(n).filter((s) => lastFrame - s.frame >= lag);
+        if (a.length > b.length) this.noteAt(a[n].frame, `${a.length - b.length} callbacks more than stock, from ${a[n].type} ${a[n].track}:${a[n].animation}`);
+        else if (owed.length > 0) this.noteAt(owed[0].frame, `${owed.length} callbacks stock heard are missing, from ${owed[0].type} ${owed[0].track}:${owed[0].animation}`);
+    }
+
+    private noteAt(frame: number, what: string): void {
+        this.differenceCount++;
+        if (this.differences.length < MAX_REPORTED) this.differences.push(`${this.label}, frame ${frame}: ${what}`);
+    }
+}
+
+/** A differential run: pairs, frames with their deltas, and calls scheduled on frames. */
+export class DifferentialRun {
+    /** Frames stepped since the run started. */
+    frame = 0;
+    readonly pairs: TwinPair[] = [];
+    /** Frames between two poses beyond which the plugin restarts physics (its `lowFrequency`). */
+    gapFrames = 4;
+    private readonly calls = new Map<number, (() => void)[]>();
+    private readonly onUpdate = (): void => {
+        const list = this.calls.get(this.frame);
+        if (list) for (const call of list) call();
+    };
+
+    constructor(
+        readonly t: TestGame,
+        /** The delta of each frame, ms. */
+        private readonly delta: (frame: number) => number,
+        /** Frames an instance may go without being posed (1: posed on every frame it is visible). */
+        private readonly lag: () => number = () => 1,
+    ) {
+        this.gapFrames = t.scene.spinePool.getOptions().lowFrequency;
+        t.scene.sys.events.on(Phaser.Scenes.Events.UPDATE, this.onUpdate);
+    }
+
+    /** A pooled instance and a stock twin at (x, y), given the same `spawnOptions` calls (parent, depth, skin). */
+    pair(x: number, y: number, key: string, label = key, options: Pick<SpawnOptions, 'skin'> = {}): TwinPair {
+        const scene = this.t.scene;
+        const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`, options);
+        const stock = scene.add.spine(x, y, key, `${key}-atlas`);
+        if (options.skin) {
+            stock.skeleton.setSkinByName(options.skin);
+            stock.skeleton.setSlotsToSetupPose?.();
+        }
+        const pair = new TwinPair(pooled, stock, this, label);
+        this.pairs.push(pair);
+        return pair;
+    }
+
+    /** Runs `call` in the UPDATE of frame `frame` (after the plugin's pass), where a game's update() runs. */
+    at(frame: number, call: () => void): this {
+        const list = this.calls.get(frame) ?? [];
+        list.push(call);
+        this.calls.set(frame, list);
+        return this;
+    }
+
+    /** Steps `frames` frames, comparing each pair after each. */
+    step(frames: number): void {
+        for (let i = 0; i < frames; i++) {
+            const delta = this.delta(this.frame);
+            this.t.step(1, delta);
+            const lag = this.lag();
+            for (const pair of this.pairs) pair.compareFrame(lag);
+            this.frame++;
+        }
+    }
+
+    /** Every difference found, callbacks included (`lag`: the most frames a callback may come late, plus one). */
+    differences(lag = this.lag()): string[] {
+        const out: string[] = [];
+        for (const pair of this.pairs) {
+            pair.compareCallbacks(lag);
+            out.push(...pair.differences);
+            if (pair.differenceCount > pair.differences.length) out.push(`${pair.label}: ${pair.differenceCount - pair.differences.length} more differences`);
+            const { pooled, stock } = pair.physicsMove;
+            if (process.env.PHYSICS_REPORT) console.log(pair.label, pooled.map((p, n) => (p > 0 ? `${n}: ${p.toFixed(1)}/${stock[n].toFixed(1)}` : '')).filter(Boolean).join(' '));
+            for (let n = 1; n <= MAX_SPAN; n++) {
+                // Over n > 1 frames the pooled instance's physics took the bone's motion in one step.
+                if (pooled[n] > stock[n] * (n === 1 ? 1.1 : PHYSICS_SLACK) + 1) {
+                    out.push(`${pair.label}: a physics bone moved ${pooled[n].toFixed(1)} px between two poses ${n} frame(s) apart; stock at most ${stock[n].toFixed(1)} over ${n}`);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Stops listening to the scene; destroys the twins and despawns the pooled instances. */
+    end(): void {
+        this.t.scene.sys.events.off(Phaser.Scenes.Events.UPDATE, this.onUpdate);
+        for (const pair of this.pairs) {
+            if (this.t.scene.spinePool.isActive(pair.pooled)) {
+                pair.pooled.animationState.removeListener(pair.pooledListener as never);
+                this.t.scene.spinePool.despawn(pair.pooled);
+            }
+            pair.stock.destroy();
+        }
+    }
+
+    /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
+    visible(go: SpineGameObject): boolean {
+        const bounds = go.skeleton.getBoundsRect();
+        if (!(bounds.width >= 0)) return false;
+        const g = go as Any;
+        const x1 = go.x + bounds.x * g.scaleX;
+        const x2 = go.x + (bounds.x + bounds.width) * g.scaleX;
+        const y1 = go.y + bounds.y * g.scaleY;
+        const y2 = go.y + (bounds.y + bounds.height) * g.scaleY;
+        for (const camera of this.t.scene.cameras.cameras as Any[]) {
+            if (!camera.visible || (g.cameraFilter & camera.id) !== 0) continue;
+            const w = camera.width / camera.zoomX;
+            const h = camera.height / camera.zoomY;
+            const cx = camera.scrollX + camera.width / 2;
+            const cy = camera.scrollY + camera.height / 2;
+            const sx = camera.scrollX * (1 - g.scrollFactorX);
+            const sy = camera.scrollY * (1 - g.scrollFactorY);
+            if (Math.max(x1, x2) + sx >= cx - w / 2 && Math.min(x1, x2) + sx <= cx + w / 2 && Math.max(y1, y2) + sy >= cy - h / 2 && Math.min(y1, y2) + sy <= cy + h / 2) return true;
+        }
+        return false;
+    }
+}
+
+/** Bone world transforms: [a, b, c, d, worldX, worldY] per bone. */
+function bonePose(go: SpineGameObject): number[][] {
+    return go.skeleton.bones.map((bone) => {
+        const b = worldOf(bone);
+        return [b.a, b.b, b.c, b.d, b.worldX, b.worldY];
+    });
+}
+
+/** A track's state in words: what must be the same after each update. */
+function trackState(go: SpineGameObject): string[] {
+    return (go.animationState.tracks as Any[]).map((entry) => (entry ? describeEntry(entry) : '-'));
+}
+
+function describeEntry(entry: Any): string {
+    const parts = [`${entry.animation.name} t=${entry.trackTime.toFixed(6)} delay=${entry.delay.toFixed(6)} a=${entry.alpha.toFixed(3)}`];
+    for (let from = entry.mixingFrom, to = entry; from; to = from, from = from.mixingFrom) {
+        parts.push(`<- ${from.animation.name} t=${from.trackTime.toFixed(6)} mix=${to.mixTime.toFixed(6)}/${to.mixDuration.toFixed(3)}`);
+    }
+    for (let next = entry.next; next; next = next.next) parts.push(`-> ${next.animation.name} delay=${next.delay.toFixed(6)}`);
+    return parts.join(' ');
+}
+
+/** Same track state, numbers within 1e-6 (printed to 6 places, so a last-digit flip is allowed). */
+function sameTrack(a: string, b: string): boolean {
+    if (a === b) return true;
+    const na = a.split(/([-\d.]+)/);
+    const nb = b.split(/([-\d.]+)/);
+    if (na.length !== nb.length) return false;
+    for (let i = 0; i < na.length; i++) {
+        if (na[i] === nb[i]) continue;
+        const x = Number(na[i]);
+        const y = Number(nb[i]);
+        if (!(Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= 2e-6)) return false;
+    }
+    return true;
+}
+
+function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
+    let max = 0;
+    for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i] - b[i]));
+    return max;
+}
+
+function distance(a: number[], b: number[]): number {
+    return Math.hypot(a[4] - b[4], a[5] - b[5]);
+}
+
+const f3 = (v: number): string => v.toFixed(3);
+
+/** Irregular frame deltas between 7 and 40 ms, the same for a given seed. */
+export function irregularDeltas(seed: number): (frame: number) => number {
+    let s = seed >>> 0 || 1;
+    const deltas: number[] = [];
+    return (frame) => {
+        while (deltas.length <= frame) {
+            s ^= s << 13;
+            s ^= s >>> 17;
+            s ^= s << 5;
+            deltas.push(7 + ((s >>> 0) % 3300) / 100);
+        }
+        return deltas[frame];
+    };
+}

@@ -1,0 +1,31 @@
+/**
+ * Test-only reads of the plugin's private records, in one place: what the differential harness
+ * needs to know about a pooled instance that no public API says (when it was last updated and
+ * posed). Nothing here is part of the product.
+ */
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { SpinePoolPlugin } from '../../plugin';
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface InstanceRecord {
+    /** Scheduler frame of its last update (any kind), -Infinity before the first. */
+    updatedFrame: number;
+    /** Scheduler frame of its last pose (world transforms computed). */
+    posedFrame: number;
+    /** Its tier index (see src/Tier.ts), -1 when not scheduled. */
+    tier: number;
+}
+
+/** The scheduler's index of the frame stepped last. */
+export function schedulerFrame(pool: SpinePoolPlugin): number {
+    return (pool as Any).scheduler.lastStepped;
+}
+
+/** What the plugin records about the pooled instance `go`. */
+export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): InstanceRecord {
+    const instance = (pool as Any).instances.get(go);
+    if (!instance) throw new Error('not a pooled instance of this plugin');
+    const entry = instance.entry;
+    return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1 };
+}

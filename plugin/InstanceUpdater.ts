@@ -3,7 +3,7 @@ import type { PooledInstance } from './PooledInstance';
 import { resetPhysics } from './spineCompat';
 import { PHYSICS_UPDATE } from './spineConstants';
 import { untilNextMoment, type EventsState } from './eventsOnly';
-import { applySilently, inTransition, settleUpdate, updateQuietly, updateState } from './stateReplay';
+import { applyEvents, applySilently, inTransition, needsApply, updateQuietly, updateState } from './stateReplay';
 
 interface Posable {
     beforeUpdateWorldTransforms(go: unknown): void;
@@ -70,8 +70,12 @@ export class InstanceUpdater {
 
     /**
      * Poses `instance` as it stands now, without moving its time or firing anything, when its last
-     * update did not pose it: the local pose only (what stock leaves before the game clears a
-     * track), or with world transforms (`world`, an instance to be drawn this frame).
+     * update did not pose it: the local pose only, or with world transforms (`world`, an instance to
+     * be drawn this frame).
+     *
+     * The local pose is what stock's last apply left, so it must be made before the game changes
+     * the animation state (which stock only applies at its next update): the plugin calls this with
+     * `world` false before each such change, and the pose made then is kept until the next update.
      */
     poseNow(instance: PooledInstance, frame: number, world: boolean): void {
         const go = instance.go;
@@ -93,25 +97,36 @@ export class InstanceUpdater {
     private step(instance: PooledInstance, seconds: number, settle: boolean): boolean {
         const go = instance.go;
         const state = go.animationState;
+        // The local pose is behind from here (set before anything a callback may do about it).
+        instance.localStale = true;
         if (inTransition(state)) {
             updateState(state, go.skeleton, seconds);
-            settle = true;
         } else {
             updateQuietly(state, go.skeleton, seconds);
-            instance.localStale = true;
             if (!settle) return false;
         }
-        instance.localStale = !settleUpdate(state, go.skeleton);
+        this.settle(instance);
         return true;
+    }
+
+    /** What stock's apply does after an update, posing the local pose only where it must (see `needsApply`). */
+    private settle(instance: PooledInstance): void {
+        const go = instance.go;
+        if (needsApply(go.animationState)) {
+            instance.localStale = false; // posed before its callbacks run
+            go.animationState.apply(go.skeleton);
+        } else {
+            applyEvents(go.animationState, go.skeleton);
+        }
     }
 
     /** The last frame of an update, posed: `updatePose`, after a physics restart when the last pose is too old. */
     private pose(instance: PooledInstance, ms: number, frame: number): void {
         const go = instance.go;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
-        go.updatePose(ms);
+        instance.localStale = false; // posed before its callbacks run
         instance.posedFrame = frame;
-        instance.localStale = false;
+        go.updatePose(ms);
     }
 
     /**
@@ -125,8 +140,9 @@ export class InstanceUpdater {
             // Just past its next moment (in transition the frames are unknown: one piece).
             const piece = inTransition(state) ? Infinity : (this.untilDue(instance) * 1000 + 2 * EARLY);
             if (!(piece < left)) break;
+            instance.localStale = true;
             updateState(state, instance.go.skeleton, piece / 1000);
-            instance.localStale = !settleUpdate(state, instance.go.skeleton);
+            this.settle(instance);
             left -= piece;
         }
         if (pose) this.pose(instance, left, frame);
@@ -150,8 +166,9 @@ export class InstanceUpdater {
         for (;;) {
             const split = legacy.beforeUpdate(left / 1000) * 1000;
             if (!(split < left)) return left;
+            instance.localStale = true;
             updateState(instance.go.animationState, instance.go.skeleton, split / 1000);
-            instance.localStale = !settleUpdate(instance.go.animationState, instance.go.skeleton);
+            this.settle(instance);
             left -= split;
         }
     }

@@ -497,7 +497,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
         if (!instance.legacy) {
             instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
-                catchUp: () => this.catchUp(instance),
+                catchUp: () => this.settle(instance, false),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => this.wake(instance),
             });
@@ -516,10 +516,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * @internal The game is about to do something whose result depends on the skeleton's current
-     * pose (clear a track, which leaves the pose as it is; deactivate the object, which freezes it,
-     * on screen or not): it is brought up to date and its local pose applied (`world`: and its world
-     * transforms), as a stock object's is after this frame's update.
+     * @internal The game is about to change the instance's animation state (a new entry, a cleared
+     * track, a Legacy call), or to deactivate it (which freezes its pose, on screen or not): it is
+     * brought up to date and its local pose applied (`world`: and its world transforms), as a stock
+     * object's stands after this frame's update, before the change.
      */
     settle(instance: PooledInstance, world: boolean): void {
         const entry = instance.entry;

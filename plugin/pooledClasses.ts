@@ -224,8 +224,9 @@ export function pooledAnimationStateClass(Base: Ctor): Ctor {
         }
 
         private creatingEntries(method: Function, args: unknown[]): unknown {
-            // Time owed since the last update belongs to the entries playing now, not the new ones.
-            if (this.creating === 0) this.owner.host.catchUp(this.owner);
+            // Time owed since the last update belongs to the entries playing now, not the new ones;
+            // and the pose of this frame (drawn if it comes into view now) is the one before the change.
+            if (this.creating === 0) this.owner.host.settle(this.owner, false);
             // The outermost call is the game's, unless the plugin named the site already (spawn).
             const own = this.creating++ === 0 && this.creatingSite === null && this.owner.hygiene.flags.dev;
             if (own) this.creatingSite = callSite(CALLER + 1);

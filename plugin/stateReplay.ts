@@ -74,7 +74,7 @@ export function appliesEveryFrame(state: object): boolean {
  * Whether the next `update` may take a decision that depends on what the previous `apply` recorded,
  * or fire something: a queued entry, a mix, a track end, an entry waiting out a delay or never
  * applied yet; or whether every apply counts (`appliesEveryFrame`). Such a state is updated frame by
- * frame, each update followed by `settleUpdate`.
+ * frame, each update followed by what its apply does (`needsApply`).
  */
 export function inTransition(state: object): boolean {
     const tracks = (state as State).tracks;
@@ -130,17 +130,17 @@ export function needsFinalApply(state: object): boolean {
 }
 
 /**
- * After an update without posing: what stock's `apply` would record and fire, without posing, or
- * the real `apply` when it is some entry's last (see `needsFinalApply`) or every application counts
- * (`appliesEveryFrame`). Returns whether the skeleton's local pose was applied.
+ * Whether, after an update that does not pose, stock's `apply` must run for real rather than as
+ * `applyEventsOnly`: it is some entry's last (see `needsFinalApply`) or every application counts
+ * (`appliesEveryFrame`).
  */
-export function settleUpdate(state: object, skeleton: object): boolean {
-    if (needsFinalApply(state) || appliesEveryFrame(state)) {
-        (state as State).apply(skeleton);
-        return true;
-    }
+export function needsApply(state: object): boolean {
+    return needsFinalApply(state) || appliesEveryFrame(state);
+}
+
+/** What stock's `apply` records and fires after an update, without posing the skeleton. */
+export function applyEvents(state: object, skeleton: object): void {
     applyEventsOnly(state as State, skeleton);
-    return false;
 }
 
 /** Stands in for an AnimationState's event queue while it is applied silently: hears nothing. */

@@ -77,6 +77,8 @@ export class TwinPair {
     private readonly stockPoses: number[][][] = [];
     private previousPooled: number[][] | null = null;
     private previousPosedFrame = -Infinity;
+    /** Last frame the twin ended inactive (frozen). */
+    private frozenFrame = -Infinity;
 
     constructor(
         readonly pooled: SpineGameObject,
@@ -146,11 +148,15 @@ export class TwinPair {
             if (this.previousPosedFrame !== -Infinity && frame - this.previousPosedFrame > 1) this.physicsSynced = false;
         }
         const pooledPose = posed ? bonePose(this.pooled) : null;
+        // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose,
+        // which counts as posed until it is updated again.
+        const frozen = !this.stock.active || this.frozenFrame === frame - 1;
+        if (!this.stock.active) this.frozenFrame = frame;
         if (this.run.visible(this.stock)) {
             this.comparedFrames++;
-            // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose.
-            if (!this.stock.active) this.comparePose(bonePose(this.pooled), stockPose);
-            else if (frame - record.posedFrame >= lag) this.note(`visible but last posed ${frame - record.posedFrame} frames ago (allowed: ${lag - 1})`);
+            const since = frame - Math.max(record.posedFrame, this.frozenFrame);
+            if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose);
+            else if (since >= lag) this.note(`visible but last posed ${since} frames ago (allowed: ${lag - 1})`);
             else if (pooledPose) this.comparePose(pooledPose, stockPose);
         }
         if (pooledPose) {

@@ -1,0 +1,205 @@
+/**
+ * The eight ways a pooled instance once differed from a stock one (issue 12), each pinned by a
+ * differential run against a stock twin given the same calls (test/harness/differential.ts).
+ * The scenario matrix (differential.test.ts) covers them too; these name them.
+ */
+import * as Phaser from 'phaser';
+import { bootGame, type TestGame } from '../harness/game';
+import { DifferentialRun, irregularDeltas, type TwinPair } from '../harness/differential';
+import { instanceRecord, schedulerFrame } from '../harness/internals';
+import { corpusRig } from '../skeletons/corpus';
+import { Tier } from '../../src/Tier';
+
+let t: TestGame;
+let run: DifferentialRun;
+
+beforeEach(async () => {
+    t = await bootGame({ skeletons: { limbs: corpusRig('limbs'), physics: corpusRig('physics'), giant: corpusRig('giant') } });
+});
+
+afterEach(() => {
+    run?.end();
+    t.destroy();
+});
+
+const OFF = 400 + 3 * 800; // three views to the right of the main camera's
+
+function differences(): string[] {
+    return run.differences();
+}
+
+describe('fidelity: what LOD may not change', () => {
+    test('1. a mix-out or crossfade that completes off screen leaves none of the old pose once back in view', () => {
+        run = new DifferentialRun(t, irregularDeltas(11));
+        const overlay = run.pair(400, 450, 'limbs', 'overlay mixed out');
+        const crossfade = run.pair(400, 450, 'limbs', 'crossfade');
+        run.at(0, () => {
+            overlay.both((go) => go.animationState.setAnimation(0, 'idle', true));
+            overlay.both((go) => go.animationState.setAnimation(1, 'aim', true));
+            crossfade.both((go) => go.animationState.setAnimation(0, 'run', true));
+        });
+        run.at(20, () => {
+            overlay.moveTo(OFF, 450);
+            crossfade.moveTo(OFF, 450);
+        });
+        run.at(30, () => {
+            overlay.both((go) => go.animationState.setEmptyAnimation(1, 0.5));
+            crossfade.both((go) => (go.animationState.setAnimation(0, 'idle', true).mixDuration = 0.4));
+        });
+        run.at(90, () => {
+            overlay.moveTo(400, 450);
+            crossfade.moveTo(400, 450);
+        });
+        run.step(120);
+        expect(differences()).toEqual([]);
+        // The gun and the crosshair only the aim overlay keyed are back to the setup pose, as stock's.
+        expect(overlay.pooled.skeleton.findSlot('crosshair')!.getAttachment?.() ?? null).toBeNull();
+    });
+
+    test.each([2, 4])('2. Spine\'s own queue (delays, a finished entry\'s successor, mix ends) lands in stock\'s frame at interval %i', (k) => {
+        t.scene.spinePool.configure({ highFrequency: k, midFrequency: k, lowFrequency: k });
+        run = new DifferentialRun(t, irregularDeltas(20 + k), () => k);
+        const pair = run.pair(400, 450, 'limbs');
+        run.at(0, () =>
+            pair.both((go) => {
+                const state = go.animationState;
+                state.setAnimation(0, 'jump', false);
+                state.addAnimation(0, 'idle', true, 0).mixDuration = 0.2;
+                state.addAnimation(0, 'walk', true, 0.7).mixDuration = 0.25;
+                state.addAnimation(0, 'die', false, 1.1);
+                state.addAnimation(0, 'run', true, 1.4).mixDuration = 0;
+            }),
+        );
+        run.step(240);
+        expect(differences()).toEqual([]);
+        const starts = pair.stockHeard.filter((h) => h.type === 'start').map((h) => h.animation);
+        expect(starts).toEqual(['jump', 'idle', 'walk', 'die', 'run']);
+    });
+
+    test('3. physics back in view after 2 s off screen, or spawned off screen walking in, moves no more in a frame than stock', () => {
+        run = new DifferentialRun(t, irregularDeltas(31));
+        const back = run.pair(400, 450, 'physics', 'back in view');
+        const walker = run.pair(OFF, 450, 'physics', 'walking in');
+        run.at(0, () => {
+            back.both((go) => go.animationState.setAnimation(0, 'run', true));
+            walker.both((go) => go.animationState.setAnimation(0, 'walk', true));
+        });
+        run.at(10, () => back.moveTo(OFF, 450));
+        run.at(10 + 90, () => {
+            back.moveTo(400, 450);
+            back.both((go) => go.animationState.setAnimation(0, 'jump', false));
+        });
+        for (let f = 40; f < 160; f++) run.at(f, () => walker.moveTo(OFF - (f - 40) * 30, 450));
+        run.step(160);
+        expect(differences()).toEqual([]);
+        expect(back.physicsMove.stock[1]).toBeGreaterThan(5); // physics really moved
+    });
+
+    test('4. spawn() then setAnimation() shows the animation from the next frame in the mid and far tiers too', () => {
+        // Everything on screen in the mid tier (interval 2), then in the low tier (interval 4).
+        for (const [distance, k] of [
+            [{ highDetailDistance: 0, midDetailDistance: 1e9 }, 2],
+            [{ highDetailDistance: 0, midDetailDistance: 0 }, 4],
+        ] as const) {
+            t.scene.spinePool.configure(distance);
+            const local = new DifferentialRun(t, irregularDeltas(40 + k), () => k);
+            const pairs: TwinPair[] = [];
+            // Spawned on k consecutive frames, so every phase of the interval is met.
+            for (let f = 0; f < k; f++) {
+                local.at(f, () => {
+                    const pair = local.pair(300 + 60 * f, 450, 'limbs', `spawned at frame ${f}`);
+                    pair.both((go) => go.animationState.setAnimation(0, 'walk', true));
+                    pairs.push(pair);
+                });
+            }
+            const firstPoses: boolean[] = [];
+            for (let f = 0; f < k + 2; f++) {
+                local.step(1);
+                // The pair spawned in the previous frame was updated and posed in this one.
+                if (f >= 1 && f <= k) firstPoses.push(instanceRecord(t.scene.spinePool, pairs[f - 1].pooled).posedFrame === schedulerFrame(t.scene.spinePool));
+            }
+            local.step(30);
+            expect(local.differences()).toEqual([]);
+            expect(firstPoses).toEqual(new Array(k).fill(true));
+            local.end();
+        }
+        run = new DifferentialRun(t, () => 16);
+    });
+
+    test('5. a rig larger than the view whose body fills it is near, wherever its origin is', () => {
+        run = new DifferentialRun(t, irregularDeltas(51));
+        // Origin 1500 px below the view centre: beyond highDetailDistance (1000), its body in view.
+        const pair = run.pair(400, 300 + 1500, 'giant');
+        run.at(0, () => pair.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        run.step(60);
+        expect(t.scene.spinePool.stats().tiers).toEqual({ high: 1, mid: 0, low: 0, offscreen: 0 });
+        expect(differences()).toEqual([]);
+        expect(pair.comparedFrames).toBe(60);
+    });
+
+    test('6. a listener that throws does not silence the instance for its next owner', () => {
+        run = new DifferentialRun(t, irregularDeltas(61));
+        const pool = t.scene.spinePool;
+        const go = pool.spawn(400, 450, 'limbs', 'limbs-atlas', { animation: 'walk' });
+        const listener = {
+            event: () => {
+                throw new Error('a bug in the previous owner');
+            },
+        };
+        go.animationState.addListener(listener);
+        let thrown: unknown = null;
+        for (let i = 0; i < 60 && !thrown; i++) {
+            try {
+                t.step(1, 16);
+            } catch (error) {
+                thrown = error;
+            }
+        }
+        expect(String(thrown)).toContain('a bug in the previous owner');
+        go.animationState.removeListener(listener);
+        pool.despawn(go);
+        // The next owner gets the same object: it hears what a new stock object hears.
+        const pair = run.pair(400, 450, 'limbs');
+        expect(pair.pooled).toBe(go);
+        run.at(0, () => pair.both((g) => g.animationState.setAnimation(0, 'walk', true)));
+        run.step(90);
+        expect(differences()).toEqual([]);
+        expect(pair.pooledHeard.filter((h) => h.type === 'event').length).toBeGreaterThanOrEqual(5);
+    });
+
+    test('7. an instance only a second camera sees is posed every frame (split screen, minimap)', () => {
+        t.scene.cameras.main.setScroll(5000, 0);
+        const minimap = t.scene.cameras.add(600, 0, 200, 150).setZoom(0.25).setScroll(300, 300);
+        run = new DifferentialRun(t, irregularDeltas(71));
+        const pair = run.pair(400, 450, 'limbs');
+        run.at(0, () => pair.both((go) => go.animationState.setAnimation(0, 'run', true)));
+        run.at(40, () => pair.both((go) => (go.animationState.setAnimation(0, 'walk', true).mixDuration = 0.3)));
+        run.step(90);
+        expect(differences()).toEqual([]);
+        expect(pair.comparedFrames).toBe(90);
+        expect(t.scene.spinePool.stats().tiers.offscreen).toBe(0);
+        // Ignored by the minimap (Phaser's camera filter), it is off screen: nothing else sees it.
+        minimap.ignore(pair.pooled as unknown as Phaser.GameObjects.GameObject);
+        run.step(5);
+        expect(t.scene.spinePool.stats().tiers.offscreen).toBe(1);
+    });
+
+    test('8. setActive(false) stops a pooled instance as Phaser\'s UpdateList stops a stock one', () => {
+        t.scene.spinePool.configure({ highFrequency: 3, midFrequency: 3, lowFrequency: 3 });
+        run = new DifferentialRun(t, irregularDeltas(81), () => 3);
+        const pair = run.pair(400, 450, 'limbs');
+        run.at(0, () => pair.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        run.at(31, () => pair.both((go) => go.setActive(false)));
+        run.at(70, () => pair.both((go) => go.setActive(true)));
+        run.step(40);
+        // Inactive: in no level-of-detail tier, not updated, its time stopped as the twin's.
+        const frozen = instanceRecord(t.scene.spinePool, pair.pooled);
+        expect(frozen.tier).toBe(Tier.Inactive);
+        expect(frozen.updatedFrame).toBeLessThanOrEqual(schedulerFrame(t.scene.spinePool) - 8);
+        expect(pair.pooled.animationState.tracks[0]!.trackTime).toBe(pair.stock.animationState.tracks[0]!.trackTime);
+        run.step(60);
+        expect(differences()).toEqual([]);
+        expect(instanceRecord(t.scene.spinePool, pair.pooled).tier).toBe(Tier.High);
+        expect(pair.pooled.animationState.tracks[0]!.trackTime).toBeCloseTo(pair.stock.animationState.tracks[0]!.trackTime, 9);
+    });
+});

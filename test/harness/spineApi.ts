@@ -67,3 +67,24 @@ export function physicsBones(skeleton: Skeleton): Set<number> {
     }
     return moved;
 }
+
+/** spine-core's `Physics.none` and `Physics.pose` (the same in 4.2 and 4.3). */
+const PHYSICS_NONE = 0;
+const PHYSICS_POSE = 3;
+
+/**
+ * Bone world positions [x, y] as they would be without physics (the animated pose), read from a
+ * posed skeleton without changing it: world transforms are computed without physics constraints,
+ * read, then computed again with the constraints' current offsets (`Physics.pose`, which applies them
+ * without simulating), which gives back the pose it had.
+ */
+export function withoutPhysics(skeleton: Skeleton): number[][] {
+    const s = skeleton as Any;
+    s.updateWorldTransform(PHYSICS_NONE);
+    const pose = (skeleton.bones as Any[]).map((bone) => {
+        const b = worldOf(bone);
+        return [b.worldX, b.worldY];
+    });
+    s.updateWorldTransform(PHYSICS_POSE);
+    return pose;
+}

@@ -423,9 +423,10 @@ describe('corpusRig', () => {
         for (const key of ['bones', 'slots', 'events']) expect(b[key]).toEqual(a[key]);
         expect(b.constraints.map((c: Json) => c.type)).toEqual([...a.ik.map(() => 'ik'), ...a.physics.map(() => 'physics')]);
         const antenna = b.constraints.find((c: Json) => c.name === 'antenna');
-        // Left at 4.2's default inertia (1), which 4.3 would read as 0.5.
-        expect(a.physics.find((c: Json) => c.name === 'antenna').inertia).toBeUndefined();
-        expect([antenna.inertia, antenna.damping]).toEqual([1, 0.9]);
+        // Left at 4.2's default inertia and damping (1, 1: undamped), which 4.3 would read as 0.5 and 0.85.
+        const antenna42 = a.physics.find((c: Json) => c.name === 'antenna');
+        expect([antenna42.inertia, antenna42.damping]).toEqual([undefined, undefined]);
+        expect([antenna.inertia, antenna.damping]).toEqual([1, 1]);
         // The physics mix-out's last key has no value in 4.2 (0 there) and an explicit 0 in 4.3.
         expect(a.animations.die.physics.hair3.mix[1]).toEqual({ time: 1 });
         expect(b.animations.die.physics.hair3.mix[1]).toEqual({ time: 1, value: 0 });

@@ -40,7 +40,9 @@ export function physicsRig(): CorpusSkeleton {
     hair.forEach((name, i) =>
         b.physics(name, name, { rotate: 1, inertia: 0.5, strength: 140 - 10 * i, damping: 0.85, mass: 1.2, wind: 1, gravity: 20 }),
     );
-    b.physics('antenna', 'antenna2', { x: 1, y: 1, limit: 500, strength: 250, damping: 0.9, mass: 0.8, wind: 0.5, gravity: 2 });
+    // The editor's defaults (inertia 1, strength 100, damping 1: undamped, the speed limit 5000):
+    // a springy tip that swings as long as it is jolted.
+    b.physics('antenna', 'antenna2', { x: 1, y: 1 });
 
     const flick = b.deform('ponytail', 'ponytail', (pt) => ({ x: -4 * s * Math.max(0, (192 * s - pt.y) / (50 * s)), y: 0 }));
     addAnimations(b, {

@@ -12,13 +12,13 @@
  * - while the state is in transition (a queued entry, a mix, a track end, an entry never applied
  *   yet), after every update it records what `apply` records and fires the events that update
  *   owes (`applyEventsOnly`, spine-csharp's ApplyEventTimelinesOnly);
- * - when an entry is applied for the last time (its mix-out or its track ends), the real `apply`
- *   runs instead: its last application resets what only it keyed, which stock leaves behind and
- *   nothing else would set again (`needsFinalApply`);
  * - while every application counts (`appliesEveryFrame`: a mix, a track below full alpha, an
- *   additive one), the real `apply` runs after every update, posing included (not the world
+ *   additive one), the real `apply` runs after every update, posing the local pose (not the world
  *   transforms): spine-core blends such rotations with the direction it chose at the previous
- *   application (`TrackEntry.timelinesRotation`), and adds additive values to the previous pose;
+ *   application (`TrackEntry.timelinesRotation`), adds additive values to the previous pose, and an
+ *   entry's last application as it mixes out resets what only it keyed, which stock leaves behind
+ *   and nothing else would set again;
+ * - so does the last application of a track that ends (`needsFinalApply`);
  * - otherwise only track times move (`updateQuietly`, exactly the additions `update` makes then).
  *
  * spine-core 4.2 and 4.3 do these the same way.
@@ -112,19 +112,15 @@ export function updateState(state: object, skeleton: object, seconds: number): v
 }
 
 /**
- * Whether the coming `apply` is the last one some entry gets: a mix-out that is complete (stock
- * applies the entry once more at no weight, which puts what only it keyed back to the setup pose,
- * then drops it) or a track that has reached its end (applied at no weight, then cleared).
+ * Whether the coming `apply` is the last one an entry gets: a track that has reached its end (stock
+ * applies its entry once more at no weight, which puts what only it keyed back to the setup pose,
+ * then clears the track). A mix-out's last application is one of `appliesEveryFrame`'s.
  */
 export function needsFinalApply(state: object): boolean {
     const tracks = (state as State).tracks;
     for (let i = 0; i < tracks.length; i++) {
         const current = tracks[i];
-        if (current === null || current.delay > 0) continue;
-        if (current.trackTime >= current.trackEnd && current.next === null) return true;
-        for (let to: Entry = current; to.mixingFrom !== null; to = to.mixingFrom) {
-            if (to.mixTime >= to.mixDuration) return true;
-        }
+        if (current !== null && current.delay <= 0 && current.trackTime >= current.trackEnd && current.next === null) return true;
     }
     return false;
 }

@@ -7,6 +7,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { gc, SKELETON } from './scenarios';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
+import { applyEventsOnly } from '../plugin/eventsOnly';
 import { pooled } from '../plugin/pooledClasses';
 import { Tier } from '../src/Tier';
 
@@ -122,8 +123,8 @@ export interface Allocation {
 /**
  * Bytes allocated per frame with N = `count`: the heap's growth over 30 frames (the young
  * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), best
- * of three. The scheduling paths are measured with posing stubbed out on the runtime's
- * SpineGameObject prototype (the objects keep their shape); a sampling heap profiler cannot split
+ * of three. The scheduling paths are measured with posing stubbed out (`bookkeepingOnly`) on the
+ * runtime's SpineGameObject prototype (the objects keep their shape); a sampling heap profiler cannot split
  * the rest, as it charges spine-core code inlined into a caller to that caller.
  */
 export async function allocationPerFrame(count = 1000): Promise<Allocation> {
@@ -131,7 +132,7 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
         const t = await crowdGame(SKELETON, pool);
         const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
         const updatePose = Base.updatePose;
-        if (stubbed) Base.updatePose = function () {};
+        if (stubbed) Base.updatePose = bookkeepingOnly;
         try {
             if (pool) populatePool(t, SKELETON, placements(count), stubbed ? { offscreen: 'lod' } : {});
             else populateStock(t, SKELETON, placements(count));
@@ -154,16 +155,27 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
 }
 
 /**
- * The scheduler's own cost per instance and frame (µs), posing replaced by a no-op on the
- * runtime's SpineGameObject prototype (so the objects themselves keep their shape), all instances
- * in distance tiers (`offscreen: 'lod'`); Phaser's UpdateList with the same no-op for comparison.
+ * `updatePose` without the posing: the AnimationState's update and what its apply records and
+ * fires, no timeline applied, no world transform. Stubbing posing with this rather than a no-op keeps
+ * the states as they would be (entries applied, times moving), which the scheduler's replay reads.
+ */
+function bookkeepingOnly(this: { animationState: object; skeleton: object }, ms: number): void {
+    (this.animationState as { update(s: number): void }).update(ms / 1000);
+    applyEventsOnly(this.animationState as never, this.skeleton);
+}
+
+/**
+ * The scheduler's own cost per instance and frame (µs), posing replaced by its bookkeeping
+ * (`bookkeepingOnly`) on the runtime's SpineGameObject prototype (so the objects themselves keep
+ * their shape), all instances in distance tiers (`offscreen: 'lod'`); Phaser's UpdateList with the
+ * same stub for comparison.
  */
 export async function schedulerOverhead(count = 3000): Promise<{ plugin: number; updateList: number }> {
     const measure = async (pool: boolean) => {
         const t = await crowdGame(SKELETON, true);
         const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
         const updatePose = Base.updatePose;
-        Base.updatePose = function () {};
+        Base.updatePose = bookkeepingOnly;
         try {
             if (pool) populatePool(t, SKELETON, placements(count), { offscreen: 'lod' });
             else populateStock(t, SKELETON, placements(count));

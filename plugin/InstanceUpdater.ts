@@ -1,8 +1,8 @@
-import type { FrameHistory } from '../src/FrameHistory';
+import { FRAME_HISTORY, type FrameHistory } from '../src/FrameHistory';
 import type { PooledInstance } from './PooledInstance';
 import { resetPhysics } from './spineCompat';
 import { PHYSICS_UPDATE } from './spineConstants';
-import { untilNextMoment, type EventsState } from './eventsOnly';
+import { untilNextMoment, type EventsState, type Moment } from './eventsOnly';
 import { applyEvents, applySilently, inTransition, needsApply, updateQuietly, updateState } from './stateReplay';
 
 interface Posable {
@@ -23,10 +23,19 @@ interface Posable {
  * Physics constraints simulate the time since their last pose at once: after a longer gap than the
  * slowest posing interval (an instance back in view) they are restarted from the pose, as a new
  * object's are, instead of whipping through the whole gap in one frame.
+ *
+ * Times move between the methods in fields (`ms`, `due`), not as arguments or return values: V8
+ * boxes a number passed to or returned from a call it does not inline, once per call.
  */
 export class InstanceUpdater {
     /** Frames between two poses beyond which physics restarts: the slowest posing interval. */
     gapFrames = 4;
+    /** The ms of the (part of a) frame being advanced. */
+    private ms = 0;
+    /** Game seconds to the instance's next event, completion or track end (see `findDue`). */
+    private due = 0;
+    /** Where `untilNextMoment` answers. */
+    private readonly moment: Moment = { seconds: 0 };
 
     constructor(private readonly frames: FrameHistory) {}
 
@@ -36,36 +45,44 @@ export class InstanceUpdater {
      * last frame when `pose`. With nothing owed and `pose`, it is posed as it is now.
      */
     advance(instance: PooledInstance, ms: number, from: number, to: number, pose: boolean): void {
-        this.replay(instance, ms, from, to, pose);
+        if (from === -Infinity) this.advanceSpan(instance, ms, to, pose);
+        else if (from < to) this.replay(instance, from, to, pose);
+        else if (pose) this.poseNow(instance, to, true);
         // A time scale the game set during the update (from a callback) is in force from now on.
         instance.timeScale = instance.go.animationState.timeScale;
     }
 
-    private replay(instance: PooledInstance, ms: number, from: number, to: number, pose: boolean): void {
-        if (from === -Infinity) {
-            this.advanceSpan(instance, ms, to, pose);
-            return;
-        }
-        if (from >= to) {
-            if (pose) this.poseNow(instance, to, true);
-            return;
-        }
-        let due = this.untilDue(instance); // game seconds to its next event, completion or track end
-        let since = 0; // game seconds since then
-        for (let frame = from + 1; frame <= to; frame++) {
-            const ms = this.lead(instance, this.frames.deltaAt(frame));
-            if (frame === to) {
-                if (pose) this.pose(instance, ms, to);
-                else this.step(instance, ms / 1000, true);
-                return;
+    private replay(instance: PooledInstance, from: number, to: number, pose: boolean): void {
+        const state = instance.go.animationState;
+        const frames = this.frames;
+        let frame = from + 1;
+        while (frame < to) {
+            const legacy = instance.legacy;
+            if ((legacy !== null && legacy.pending) || inTransition(state)) {
+                // Every frame as stock: what each update decides depends on the apply before it.
+                this.ms = frames.deltas[frame % FRAME_HISTORY];
+                this.lead(instance);
+                this.step(instance);
+                frame++;
+                continue;
             }
-            since += ms / 1000;
-            // Events fire in the frame stock fires them: callbacks stay in stock's order.
-            if (this.step(instance, ms / 1000, since >= due)) {
-                since = 0;
-                due = this.untilDue(instance);
-            }
+            // Quiet frames: nothing is decided or fired until its next event, completion or track
+            // end; the frame that reaches it fires it, so callbacks keep stock's frames' order.
+            this.findDue(instance);
+            const due = this.due;
+            const deltas = frames.deltas;
+            let end = frame;
+            let since = deltas[frame % FRAME_HISTORY] / 1000;
+            while (since < due && end < to - 1) since += deltas[++end % FRAME_HISTORY] / 1000;
+            updateQuietly(state, instance.go.skeleton, frames, frame, end);
+            instance.localStale = true;
+            if (since >= due) this.settle(instance);
+            frame = end + 1;
         }
+        this.ms = frames.deltas[to % FRAME_HISTORY];
+        this.lead(instance);
+        if (pose) this.pose(instance, to);
+        else this.step(instance);
     }
 
     /**
@@ -93,20 +110,12 @@ export class InstanceUpdater {
         instance.posedFrame = frame;
     }
 
-    /** One frame (or part of one) of a stock update; `settle`: also what its apply records and fires. Returns whether it settled. */
-    private step(instance: PooledInstance, seconds: number, settle: boolean): boolean {
-        const go = instance.go;
-        const state = go.animationState;
+    /** `this.ms` of a stock update, and what its apply records and fires. */
+    private step(instance: PooledInstance): void {
         // The local pose is behind from here (set before anything a callback may do about it).
         instance.localStale = true;
-        if (inTransition(state)) {
-            updateState(state, go.skeleton, seconds);
-        } else {
-            updateQuietly(state, go.skeleton, seconds);
-            if (!settle) return false;
-        }
+        updateState(instance.go.animationState, instance.go.skeleton, this.ms / 1000);
         this.settle(instance);
-        return true;
     }
 
     /** What stock's apply does after an update, posing the local pose only where it must (see `needsApply`). */
@@ -120,57 +129,60 @@ export class InstanceUpdater {
         }
     }
 
-    /** The last frame of an update, posed: `updatePose`, after a physics restart when the last pose is too old. */
-    private pose(instance: PooledInstance, ms: number, frame: number): void {
+    /** The last frame of an update (`this.ms`), posed: `updatePose`, after a physics restart when the last pose is too old. */
+    private pose(instance: PooledInstance, frame: number): void {
         const go = instance.go;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
         instance.localStale = false; // posed before its callbacks run
         instance.posedFrame = frame;
-        go.updatePose(ms);
+        go.updatePose(this.ms);
     }
 
     /**
-     * Time known only as a sum (frames forgotten, a frozen span): advanced in pieces that end at its
-     * events, completions and track ends, so none is skipped, the last one posed when `pose`.
+     * Time known only as a sum (frames forgotten, a frozen span): advanced in pieces that end just
+     * past its events, completions and track ends, so none is skipped, the last one posed when `pose`.
      */
     private advanceSpan(instance: PooledInstance, ms: number, frame: number, pose: boolean): void {
         const state = instance.go.animationState;
-        let left = this.lead(instance, ms);
-        for (let pieces = 0; pieces < MAX_PIECES; pieces++) {
-            // Just past its next moment (in transition the frames are unknown: one piece).
-            const piece = inTransition(state) ? Infinity : (this.untilDue(instance) * 1000 + 2 * EARLY);
+        this.ms = ms;
+        this.lead(instance);
+        let left = this.ms;
+        for (let pieces = 0; pieces < MAX_PIECES && !inTransition(state); pieces++) {
+            this.findDue(instance);
+            const piece = this.due * 1000 + 2 * EARLY;
             if (!(piece < left)) break;
-            instance.localStale = true;
-            updateState(state, instance.go.skeleton, piece / 1000);
-            this.settle(instance);
+            this.ms = piece;
+            this.step(instance);
             left -= piece;
         }
-        if (pose) this.pose(instance, left, frame);
-        else this.step(instance, left / 1000, true);
+        this.ms = left;
+        if (pose) this.pose(instance, frame);
+        else this.step(instance);
     }
 
-    /** Game seconds to the instance's next event, completion or track end (see `untilNextMoment`), a hair early. */
-    private untilDue(instance: PooledInstance): number {
-        return untilNextMoment(instance.go.animationState as unknown as EventsState, isListened(instance)) - EARLY / 1000;
+    /** Game seconds to the instance's next event, completion or track end (see `untilNextMoment`), a hair early, into `this.due`. */
+    private findDue(instance: PooledInstance): void {
+        untilNextMoment(instance.go.animationState as unknown as EventsState, isListened(instance), this.moment);
+        this.due = this.moment.seconds - EARLY / 1000;
     }
 
     /**
-     * Starts the Legacy plays queued on `instance` that fall within the next `ms`. Where one is
+     * Starts the Legacy plays queued on `instance` that fall within the next `this.ms`. Where one is
      * due after another started in the same span, the instance is first advanced to that moment.
-     * Returns the ms left for the update itself.
+     * Leaves in `this.ms` what is left for the update itself.
      */
-    private lead(instance: PooledInstance, ms: number): number {
+    private lead(instance: PooledInstance): void {
         const legacy = instance.legacy;
-        if (legacy === null || !legacy.pending) return ms;
-        let left = ms;
+        if (legacy === null || !legacy.pending) return;
+        let left = this.ms;
         for (;;) {
             const split = legacy.beforeUpdate(left / 1000) * 1000;
-            if (!(split < left)) return left;
-            instance.localStale = true;
-            updateState(instance.go.animationState, instance.go.skeleton, split / 1000);
-            this.settle(instance);
+            if (!(split < left)) break;
+            this.ms = split;
+            this.step(instance);
             left -= split;
         }
+        this.ms = left;
     }
 }
 

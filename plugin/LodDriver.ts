@@ -40,6 +40,8 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
     private mode: OffscreenMode = 'lod';
     /** Game time (ms, the scheduler's clock) of the updates being made: set by the plugin. */
     now = 0;
+    /** Ms of game time until the instance just advanced off screen must be updated again. */
+    wakeIn = 0;
     /** The views of the cameras in use, grown by the margin; the first `viewCount` are current. */
     private readonly views: CameraRect[] = [];
     private viewCount = 0;
@@ -112,17 +114,18 @@ export class LodDriver implements ScheduleDriver<PooledInstance> {
         return nearest < this.high2 ? Tier.High : nearest < this.mid2 ? Tier.Mid : Tier.Low;
     }
 
-    advance(instance: PooledInstance, ms: number, tier: number, from: number, to: number): number {
+    advance(instance: PooledInstance, ms: number, tier: number, from: number, to: number): void {
         // 'events': off screen, time and events move but nothing is posed.
         const asleep = tier === Tier.Offscreen && this.mode === 'events';
         this.updater.advance(instance, ms, from, to, !asleep);
-        if (!asleep) return 0;
+        this.wakeIn = 0;
+        if (!asleep) return;
         // It sleeps until its next event, completion or track end (queued Legacy plays: every frame).
         const legacy = instance.legacy;
-        if (legacy !== null && legacy.pending) return 0;
+        if (legacy !== null && legacy.pending) return;
         // With nothing due, wake on the instance's own point of a MAX_SLEEP grid: evenly spread.
         const longest = MAX_SLEEP - ((this.now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
-        return quietTime(instance.go, isListened(instance), longest);
+        this.wakeIn = quietTime(instance.go, isListened(instance), longest);
     }
 
     catchUp(instance: PooledInstance, ms: number, from: number, to: number): void {

@@ -102,19 +102,27 @@ export function quietTime(go: SpineGameObject, listened: boolean, longest = MAX_
         // In transition, or applied with weight below 1 or additively (every apply counts): every frame.
         if (entry.mixingFrom || entry.next || entry.delay > 0 || entry.reverse || entry.alpha < 1 || entry.additive === true || entry.mixBlend === MIX_BLEND_ADD) return 0;
     }
-    const quiet = untilNextMoment(state, listened);
-    return Math.min(longest, Math.max(0, quiet * 1000 - EARLY));
+    untilNextMoment(state, listened, moment);
+    return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
 }
 
+/** Where `untilNextMoment` leaves its answer (a number in a field is not boxed, one returned may be). */
+export interface Moment {
+    seconds: number;
+}
+const moment: Moment = { seconds: 0 };
+
 /**
- * Game seconds from now to the next moment an update of `state` would fire something: a Spine
- * event, a completion (a loop's or the animation's), a track end; Infinity when none is coming (or
- * the state is paused). Events and completions count only when someone hears them (`listened`, or a
- * TrackEntry listener). For a state whose entries are all current and playing forward.
+ * Game seconds from now to the next moment an update of `state` would fire something, into
+ * `out.seconds`: a Spine event, a completion (a loop's or the animation's), a track end; Infinity
+ * when none is coming (or the state is paused). Events and completions count only when someone
+ * hears them (`listened`, or a TrackEntry listener). For a state whose entries are all current and
+ * playing forward.
  */
-export function untilNextMoment(state: EventsState, listened: boolean): number {
+export function untilNextMoment(state: EventsState, listened: boolean, out: Moment): void {
+    out.seconds = Infinity;
     const scale = state.timeScale;
-    if (scale <= 0) return Infinity;
+    if (scale <= 0) return;
     const tracks = state.tracks;
     let quiet = Infinity;
     for (let i = 0; i < tracks.length; i++) {
@@ -129,7 +137,10 @@ export function untilNextMoment(state: EventsState, listened: boolean): number {
         }
         const start = entry.animationStart;
         const duration = entry.animationEnd - start;
-        if (duration <= 0) return 0;
+        if (duration <= 0) {
+            out.seconds = 0;
+            return;
+        }
         const time = entry.trackTime;
         const keys = eventKeysOf(entry.animation!);
         let ahead = entry.trackEnd - time; // track seconds to the next moment
@@ -145,7 +156,7 @@ export function untilNextMoment(state: EventsState, listened: boolean): number {
         }
         quiet = Math.min(quiet, Math.max(0, ahead) / rate);
     }
-    return quiet;
+    out.seconds = quiet;
 }
 
 /**

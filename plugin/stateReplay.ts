@@ -48,6 +48,8 @@ interface State extends EventsState {
 }
 
 interface Skeleton {
+    /** Seconds the skeleton has been updated by (physics reads it); `update(delta)` adds to it. */
+    time: number;
     update(delta: number): void;
 }
 
@@ -86,23 +88,37 @@ export function inTransition(state: object): boolean {
     return appliesEveryFrame(state);
 }
 
+/** The frame deltas a replay reads (ms), by `frame % deltas.length`. */
+export interface FrameDeltas {
+    readonly deltas: Float64Array;
+}
+
 /**
- * `state.update(seconds)` for a state not in transition: exactly the field writes spine-core's
- * `update` makes then (every entry is current, applied before, never ends, nothing queued), with the
- * same arithmetic, so times stay bit for bit those of a stock object. Also the skeleton's clock.
+ * `state.update(delta / 1000)` for each frame from `first` to `last`, for a state not in transition:
+ * exactly the field writes spine-core's `update` makes then (every entry is current, applied
+ * before, never ends, nothing queued), with the same arithmetic frame after frame, so times stay
+ * bit for bit those of a stock object. Also the skeleton's clock.
  */
-export function updateQuietly(state: object, skeleton: object, seconds: number): void {
+export function updateQuietly(state: object, skeleton: object, frames: FrameDeltas, first: number, last: number): void {
     const s = state as State;
-    const delta = seconds * s.timeScale;
+    const scale = s.timeScale;
     const tracks = s.tracks;
+    const deltas = frames.deltas;
+    const size = deltas.length;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null) continue;
         entry.animationLast = entry.nextAnimationLast;
         entry.trackLast = entry.nextTrackLast;
-        entry.trackTime += delta * entry.timeScale;
+        const entryScale = entry.timeScale;
+        let time = entry.trackTime;
+        for (let f = first; f <= last; f++) time += ((deltas[f % size] / 1000) * scale) * entryScale;
+        entry.trackTime = time;
     }
-    (skeleton as Skeleton).update(seconds);
+    const sk = skeleton as Skeleton;
+    let clock = sk.time;
+    for (let f = first; f <= last; f++) clock += deltas[f % size] / 1000; // skeleton.update(seconds)
+    sk.time = clock;
 }
 
 /** `state.update(seconds)` and the skeleton's clock, as `updatePose` advances them. */

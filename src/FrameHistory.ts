@@ -1,20 +1,21 @@
 /**
  * The deltas of the last `FRAME_HISTORY` frames, by frame index: what lets an update that covers
  * several frames be replayed frame by frame, with the very deltas a per-frame update would get.
- * Written by the scheduler once per step, read by the scheduler and its driver.
+ * Written by the scheduler once per step, read by the scheduler and its driver (the delta of frame
+ * f is `deltas[f % FRAME_HISTORY]`).
  */
 export class FrameHistory {
-    private readonly deltas = new Float64Array(FRAME_HISTORY);
+    /**
+     * The deltas by `frame % FRAME_HISTORY` (read directly in tight loops: a call returning a
+     * number that V8 does not inline boxes it).
+     */
+    readonly deltas = new Float64Array(FRAME_HISTORY);
 
     /** Records the delta (ms) of `frame`. */
     record(frame: number, delta: number): void {
         this.deltas[frame % FRAME_HISTORY] = delta;
     }
 
-    /** The delta (ms) of `frame`, one of the last `FRAME_HISTORY` frames recorded. */
-    deltaAt(frame: number): number {
-        return this.deltas[frame % FRAME_HISTORY];
-    }
 }
 
 /**

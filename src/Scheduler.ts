@@ -16,10 +16,12 @@ export interface ScheduleDriver<T> {
     classify(item: T): number;
     /**
      * Advances `item` by the time since its previous update. For a tier updated on demand
-     * (interval `ON_DEMAND`) it returns the ms of game time until the item must be updated again;
-     * the return value is ignored for other tiers.
+     * (interval `ON_DEMAND`) it leaves in `wakeIn` the ms of game time until the item must be
+     * updated again (a field, not a return value, which V8 would box).
      */
-    advance(item: T, ms: number, tier: number, from: number, to: number): number | void;
+    advance(item: T, ms: number, tier: number, from: number, to: number): void;
+    /** Ms of game time until the item just advanced must be updated again (on-demand tiers). */
+    readonly wakeIn: number;
     /**
      * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
      * events only, its next scheduled update does the rest.
@@ -85,9 +87,9 @@ export class ScheduleEntry<T> implements GroupMember {
  * - Mutation during a pass is planned: entries added during a pass are updated from the next
  *   frame, entries removed during a pass are skipped at once and detached when the pass ends.
  *
- * - A tier whose interval is ON_DEMAND is updated when its driver asks: each update returns the
- *   game time until the next one, and the entry is updated in the first frame whose clock has
- *   reached it (never twice in a frame). Interval 0 freezes a tier (no update, no time accrues).
+ * - A tier whose interval is ON_DEMAND is updated when its driver asks: each update says the
+ *   game time until the next one (`wakeIn`), and the entry is updated in the first frame whose
+ *   clock has reached it (never twice in a frame). Interval 0 freezes a tier (no update, no time accrues).
  *
  * Time is injected: `step(delta)` advances the clock, nothing reads a real clock.
  */
@@ -345,7 +347,7 @@ export class Scheduler<T> {
         this.passing = true;
         try {
             const shared = this.shared;
-            const history = this.history;
+            const deltas = this.history.deltas;
             for (let k = 0; k < intervals.length; k++) {
                 const interval = intervals[k];
                 const bucket = this.buckets[interval][frame % interval];
@@ -353,7 +355,7 @@ export class Scheduler<T> {
                 // bucket: computed once, kept boxed (see `shared`) and handed to each of them.
                 const from = frame - interval;
                 let sum = 0;
-                for (let f = from + 1; f <= frame; f++) sum += history.deltaAt(f); // in frame order, as `elapsed`
+                for (let f = from + 1; f <= frame; f++) sum += deltas[f % RING]; // in frame order, as `elapsed`
                 shared[0] = interval === 1 ? delta : sum;
                 const owed = shared[0] as number;
                 // Entries are never added to or detached from a bucket during the pass.
@@ -399,11 +401,12 @@ export class Scheduler<T> {
             entry.last = clock;
             entry.lastFrame = frame;
             updated++;
-            const next = this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
+            this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
             if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
+                const next = this.driver.wakeIn;
                 entry.alarm++;
                 entry.alarmFrame = frame + 1;
-                entry.alarmTime = clock + (typeof next === 'number' && next > 0 ? next : 0);
+                entry.alarmTime = clock + (next > 0 ? next : 0);
                 deferred[held++] = entry;
             }
         }
@@ -469,9 +472,9 @@ export class Scheduler<T> {
     private elapsed(entry: ScheduleEntry<T>, frame: number): number {
         const from = entry.lastFrame;
         if (frame - from > RING) return this.clock - entry.last;
-        const history = this.history;
+        const deltas = this.history.deltas;
         let ms = 0;
-        for (let f = from + 1; f <= frame; f++) ms += history.deltaAt(f);
+        for (let f = from + 1; f <= frame; f++) ms += deltas[f % RING];
         return ms;
     }
 

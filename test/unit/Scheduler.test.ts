@@ -20,10 +20,11 @@ class RecordingDriver implements ScheduleDriver<Item> {
         item.classified.push(this.frame);
         return item.tier;
     }
-    advance(item: Item, ms: number): number | void {
+    wakeIn = 0;
+    advance(item: Item, ms: number): void {
         item.updates.push({ frame: this.frame, ms });
         this.onAdvance?.(item);
-        return item.wakeIn;
+        this.wakeIn = item.wakeIn ?? 0;
     }
     catchUp(item: Item, ms: number): void {
         item.caughtUp.push({ frame: this.frame, ms });

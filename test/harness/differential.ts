@@ -27,7 +27,9 @@
  */
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { SpawnOptions } from '../../plugin';
+import type { LegacyAnimation, SpawnOptions } from '../../plugin';
+import { LegacyAnimation as Legacy } from '../../src/legacy/LegacyAnimation';
+import type { SpineAnimationState } from '../../src/legacy/spineState';
 import type { TestGame } from './game';
 import { instanceRecord, schedulerFrame } from './internals';
 import { drawOrderOf, physicsBones, slotLooks, withoutPhysics, worldOf } from './spineApi';
@@ -122,6 +124,19 @@ export class TwinPair {
     /** Moves both. */
     moveTo(x: number, y: number): void {
         this.both((go) => go.setPosition(x, y));
+    }
+
+    private legacyPair: [LegacyAnimation, LegacyAnimation] | null = null;
+
+    /**
+     * Makes the same Legacy-helper call on both: the pooled instance's `spinePool.legacy(go)`, and a
+     * helper driven on the stock twin as the plugin drives one on an instance updated every frame
+     * (its queued starts made just before each frame's update).
+     */
+    legacy(call: (anim: LegacyAnimation) => void): void {
+        if (!this.legacyPair) this.legacyPair = [this.run.t.scene.spinePool.legacy(this.pooled), stockLegacy(this.stock)];
+        call(this.legacyPair[0]);
+        call(this.legacyPair[1]);
     }
 
     private listen(go: SpineGameObject, log: Heard[]): object {
@@ -413,6 +428,34 @@ export class DifferentialRun {
         }
         return false;
     }
+}
+
+/**
+ * A Legacy helper on a stock object, as the plugin runs one on an instance updated every frame:
+ * before each frame's update it starts the queued plays that fall in that frame, a play due after
+ * another started in the same frame starting once the object was updated up to its moment.
+ */
+function stockLegacy(stock: SpineGameObject): LegacyAnimation {
+    const state = stock.animationState as unknown as SpineAnimationState & { update(s: number): void; apply(skeleton: unknown): void };
+    const legacy = new Legacy(state, {
+        catchUp: () => {},
+        listen: (listener) => stock.animationState.addListener(listener as never),
+        changed: () => {},
+    });
+    const updatePose = stock.updatePose.bind(stock);
+    stock.updatePose = (ms: number) => {
+        let left = ms;
+        for (;;) {
+            const split = legacy.beforeUpdate(left / 1000) * 1000;
+            if (!(split < left)) break;
+            state.update(split / 1000);
+            state.apply(stock.skeleton);
+            stock.skeleton.update(split / 1000);
+            left -= split;
+        }
+        updatePose(left);
+    };
+    return legacy as unknown as LegacyAnimation;
 }
 
 /** Bone world transforms: [a, b, c, d, worldX, worldY] per bone. */

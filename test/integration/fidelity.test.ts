@@ -31,6 +31,37 @@ function differences(): string[] {
 }
 
 describe('fidelity: what LOD may not change', () => {
+    test.each([
+        ['every frame', 1, false],
+        ['at interval 4', 4, false],
+        ['off screen, back in view', 1, true],
+    ] as const)('Legacy-helper starts, fades and blends %s land as on an instance updated every frame', (_name, k, away) => {
+        t.scene.spinePool.configure({ highFrequency: k, midFrequency: k, lowFrequency: k });
+        run = new DifferentialRun(t, irregularDeltas(90 + k), () => k);
+        const pair = run.pair(400, 450, 'limbs');
+        run.at(0, () =>
+            pair.legacy((anim) => {
+                anim.state('walk').wrapMode = 'Loop';
+                anim.state('idle').wrapMode = 'Loop';
+                anim.state('aim').layer = 1;
+                anim.play('walk');
+                anim.crossFadeQueued('jump', 0.2);
+                anim.playQueued('idle');
+            }),
+        );
+        run.at(40, () => pair.legacy((anim) => anim.blend('aim', 0.7, 0.4)));
+        run.at(70, () => pair.legacy((anim) => anim.crossFade('run', 0.3)));
+        run.at(75, () => pair.legacy((anim) => anim.crossFadeQueued('die', 0.25, 'CompleteOthers', 'StopAll')));
+        if (away) {
+            run.at(30, () => pair.moveTo(OFF, 450));
+            run.at(120, () => pair.moveTo(400, 450));
+        }
+        run.step(160);
+        expect(differences()).toEqual([]);
+        const starts = pair.stockHeard.filter((h) => h.type === 'start').map((h) => h.animation);
+        expect(starts).toEqual(expect.arrayContaining(['walk', 'jump', 'idle', 'aim', 'run', 'die']));
+    });
+
     test('1. a mix-out, crossfade or track end that completes off screen leaves none of the old pose once back in view', () => {
         run = new DifferentialRun(t, irregularDeltas(11));
         const overlay = run.pair(400, 450, 'limbs', 'overlay mixed out');

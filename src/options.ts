@@ -4,11 +4,11 @@ import { PoolError } from './errors';
  * What an instance outside the camera's view (grown by `offscreenMargin`) gets.
  * - `'events'`: animation time, queued animations, mixes and Spine events stay exact but nothing
  *   is posed until it is back in view (spine-unity's OnlyEventTimelines update, which spine-ts
- *   lacks). Such an instance is updated on demand, not at a tier's interval: when its next Spine
- *   event, completion or track end is due (every frame while it mixes or has a queued or delayed
- *   entry), when the game changes it (a new animation or listener), and at least once a second
- *   otherwise. Events and completions reach listeners in the frame a per-frame update would
- *   deliver them;
+ *   lacks), and then it shows what a stock object shows. Such an instance is updated on demand, not
+ *   at a tier's interval: when its next Spine event, completion or track end is due (every frame
+ *   while it mixes, has a queued or delayed entry, or a track below full alpha or additive), when
+ *   the game changes it (a new animation or listener), and at least once a second otherwise.
+ *   Events and completions reach listeners in the frame a per-frame update would deliver them;
  * - `'lod'`: nothing special, distance tiers only (the seed's SpineManager behaviour);
  * - `'low'`: full updates at the low tier's interval;
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.
@@ -77,7 +77,8 @@ export interface CameraView {
  */
 export interface SpinePoolOptions {
     /**
-     * World px from the camera's view centre under which an instance is high detail.
+     * World px from the camera's view centre to the instance's extent (its setup-pose bounds and
+     * the reach of its animations) under which it is high detail.
      * @default 1000
      */
     highDetailDistance: number;
@@ -109,7 +110,9 @@ export interface SpinePoolOptions {
      */
     groupCount: number;
     /**
-     * The camera level of detail is measured against; `null` means the scene's main camera.
+     * The one camera visibility and level of detail are measured against; `null` means every
+     * camera of the scene that renders the instance (a minimap, split screen): it is visible when
+     * any of them sees it, and its tier is the one of the nearest.
      * @default null
      */
     camera: CameraView | null;
@@ -237,7 +240,7 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     }
     interval('groupCount', next.groupCount, 16, 'round-robin groups');
     if (next.camera !== null && !isCamera(next.camera)) {
-        fail('camera', 'null (the scene\'s main camera) or a camera with scrollX, scrollY, width, height, zoomX, zoomY', next.camera);
+        fail('camera', 'null (every camera of the scene) or a camera with scrollX, scrollY, width, height, zoomX, zoomY', next.camera);
     }
     if (!OFFSCREEN_MODES.includes(next.offscreen)) {
         fail('offscreen', `one of ${OFFSCREEN_MODES.map((m) => `'${m}'`).join(', ')}`, next.offscreen);

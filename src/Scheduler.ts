@@ -284,12 +284,8 @@ export class Scheduler<T> {
                 const next = this.driver.classify(entry.item as T);
                 if (next === tier) continue;
                 this.setTier(entry, next);
-                const from = entry.lastFrame;
-                const ms = this.elapsed(entry, last);
-                entry.last = this.clock;
-                entry.lastFrame = last;
                 count++;
-                this.driver.advance(entry.item as T, ms, next, this.known(from), last);
+                this.advanceEntry(entry, last, next);
             }
         } finally {
             this.passing = false;
@@ -371,7 +367,7 @@ export class Scheduler<T> {
                 }
             }
             updated += this.ringAlarms(frame, clock);
-            if (this.firstUpdates.length > 0) updated += this.runFirstUpdates(frame, clock);
+            if (this.firstUpdates.length > 0) updated += this.runFirstUpdates(frame);
         } finally {
             this.passing = false;
             this.updatedLastFrame = updated;
@@ -396,12 +392,8 @@ export class Scheduler<T> {
                 deferred[held++] = entry; // set by an update this frame: rings from the next one
                 continue;
             }
-            const from = entry.lastFrame;
-            const ms = this.elapsed(entry, frame);
-            entry.last = clock;
-            entry.lastFrame = frame;
             updated++;
-            this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
+            this.advanceEntry(entry, frame, entry.tier);
             if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
                 const next = this.driver.wakeIn;
                 entry.alarm++;
@@ -418,7 +410,7 @@ export class Scheduler<T> {
      * Updates the entries added with `urgent` since the last pass that were not updated in this
      * one already (nor frozen, nor waiting for an alarm, which rings in this frame anyway).
      */
-    private runFirstUpdates(frame: number, clock: number): number {
+    private runFirstUpdates(frame: number): number {
         const list = this.firstUpdates;
         let updated = 0;
         // Entries added by these updates wait for the next frame: the list is cut to its length now.
@@ -428,15 +420,22 @@ export class Scheduler<T> {
             if (!entry.urgent || entry.state !== SCHEDULED) continue;
             entry.urgent = false;
             if (entry.lastFrame === frame || entry.interval <= 0) continue;
-            const from = entry.lastFrame;
-            const ms = this.elapsed(entry, frame);
-            entry.last = clock;
-            entry.lastFrame = frame;
             updated++;
-            this.driver.advance(entry.item as T, ms, entry.tier, this.known(from), frame);
+            this.advanceEntry(entry, frame, entry.tier);
         }
-        list.splice(0, n);
+        // Drops the entries handled, keeping any added meanwhile (no array made for it).
+        for (let i = n; i < list.length; i++) list[i - n] = list[i];
+        list.length -= n;
         return updated;
+    }
+
+    /** Updates `entry` at `frame` in `tier`: its driver gets the frames since its previous update. */
+    private advanceEntry(entry: ScheduleEntry<T>, frame: number, tier: number): void {
+        const from = entry.lastFrame;
+        const ms = this.elapsed(entry, frame);
+        entry.last = this.clock;
+        entry.lastFrame = frame;
+        this.driver.advance(entry.item as T, ms, tier, this.known(from), frame);
     }
 
     /** `from` when the deltas of the frames after it are still kept, else -Infinity. */

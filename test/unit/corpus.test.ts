@@ -6,22 +6,16 @@
  * run key different bones); between them the rigs key every kind of timeline and constraint; and
  * both formats pose the same skeleton.
  */
-import { readFileSync } from 'node:fs';
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
 import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, CORPUS_RIGS, type CorpusRigName, type CorpusSkeleton } from '../skeletons/corpus';
 import type { SpineFormat } from '../skeletons/generate';
 import { toSpine43 } from '../skeletons/spine43';
-import { spineCoreFile } from '../harness/stack';
+import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;
 type Json = Record<string, any>;
 
-/** spine-core's IIFE build evaluated in a function scope (CommonJS jest cannot import the ESM build). */
-function loadSpineCore(format: SpineFormat): Spine {
-    const source = readFileSync(spineCoreFile(format), 'utf8');
-    return new Function(`${source}\nreturn spine;`)() as Spine;
-}
 
 /** What these checks need from a spine-core, over the API changes of 4.3 (see skeletons.test.ts). */
 interface Runtime {

@@ -4,23 +4,14 @@
  * spine-phaser-v3) the 4.3 JSON; every attachment finds its atlas region, they animate, fire their
  * events, and their pages are painted. Both formats pose the same character.
  */
-import { readFileSync } from 'node:fs';
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
 import { generateCharacter, type GeneratedSkeleton, type SpineFormat } from '../skeletons/generate';
 import { preset, presets, type PresetName } from '../skeletons/presets';
-import { spineCoreFile } from '../harness/stack';
+import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;
 
-/**
- * spine-core is ESM-only, which CommonJS jest cannot import; its self-contained IIFE build declares a
- * `spine` global namespace, so evaluating it in a function scope hands us the same classes.
- */
-function loadSpineCore(format: SpineFormat): Spine {
-    const source = readFileSync(spineCoreFile(format), 'utf8');
-    return new Function(`${source}\nreturn spine;`)() as Spine;
-}
 
 /**
  * What these checks need from a spine-core, over the API changes of 4.3: `setupPose()` for

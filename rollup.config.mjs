@@ -33,7 +33,8 @@ export default [
     {
         input,
         external,
-        plugins: [dts({ tsconfig: './tsconfig.build.json' }), typeEntryPoints()],
+        // Members marked @internal are the plugin's, not the public surface: left out of the types.
+        plugins: [dts({ tsconfig: './tsconfig.build.json', compilerOptions: { stripInternal: true } }), typeEntryPoints()],
         output: { file: 'dist/index.d.ts', format: 'es' },
     },
 ];

@@ -7,8 +7,8 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { gc, SKELETON } from './scenarios';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
-import { applyEventsOnly } from '../plugin/eventsOnly';
-import { pooled } from '../plugin/pooledClasses';
+import { applyEventsOnly } from '../spine/eventsOnly';
+import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';
 
 const ATLAS = `${SKELETON}-atlas`;
@@ -241,7 +241,7 @@ export async function offscreenCost(count = 1000): Promise<{ onscreen: number; o
 
 /** Whether the plugin has `go` in an on-screen tier (the public stats only count them). */
 function isOnScreen(go: SpineGameObject): boolean {
-    const instance = pooled.get(go) as { entry: { tier: number } | null } | undefined;
+    const instance = instanceOf(go);
     return instance?.entry !== null && instance?.entry !== undefined && instance.entry.tier !== Tier.Offscreen;
 }
 

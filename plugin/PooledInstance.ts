@@ -1,9 +1,14 @@
-import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { CallSite } from '../src/callSite';
+import type { Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
-import type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
-import { animationBox, type Box } from './animationBounds';
-import type { InstanceFlags, InstanceHygiene } from './InstanceHygiene';
+import { StateListeners } from '../src/StateListeners';
+import { reachOf, type Box } from '../spine/animationReach';
+import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
+import type { StateOwner } from '../spine/PooledAnimationState';
+import type { InstanceHost } from '../spine/SpineInstance';
+import { InstanceHygiene } from './InstanceHygiene';
 
 interface Placed {
     scaleX: number;
@@ -12,24 +17,42 @@ interface Placed {
     scrollFactorY: number;
 }
 
+/** Which skeleton a pool holds (`spawn`'s keys), and which registry the pool belongs to. */
+export interface PoolKey {
+    dataKey: string;
+    atlasKey: string;
+    /** The registry that made the pool (an instance of another scene's plugin is not this one's). */
+    registry: object;
+}
+
 /** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
 const GOLDEN = 0.6180339887498949;
 let serial = 0;
 
-/** The plugin's record of one pooled SpineGameObject. */
-export class PooledInstance {
+/** The plugin's record of one pooled SpineGameObject: its pool, its schedule, its owner's state. */
+export class PooledInstance implements StateOwner {
     /** True from `spawn` to `despawn`. */
     active = false;
     /** Its scheduler entry while active. */
     entry: ScheduleEntry<PooledInstance> | null = null;
+    /** Its index in the list of spawned instances, -1 when free. */
+    liveIndex = -1;
+    /** What the game attaches to it, found and removed on despawn. */
+    readonly hygiene: InstanceHygiene;
     /** Its Legacy-style helper, made on the first `legacy(go)` of the current owner. */
     legacy: LegacyAnimation | null = null;
-    /**
-     * Where in the longest-sleep period this instance wakes, in [0, 1): spread evenly over the
-     * instances, so sleepers put to sleep in the same frame (a wave spawned at once) wake in
-     * different frames instead of all together.
-     */
+    /** The listeners of its AnimationState (Spine sees one dispatcher). */
+    readonly listeners = new StateListeners();
+    /** True while the pool builds it (the onCreate hook): listeners added then belong to the pool. */
+    building = false;
+    /** Where the game call that created each of its TrackEntries was made (dev mode). */
+    readonly entrySites = new WeakMap<object, CallSite>();
+    /** Bumped on despawn: notifications of the previous owner's entries reach no listener. */
+    generation = 0;
     readonly sleepPhase: number;
+    localStale = false;
+    posedFrame = -Infinity;
+    timeScale = 1;
     /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */
     x = 0;
     y = 0;
@@ -38,17 +61,6 @@ export class PooledInstance {
     private minY = 0;
     private maxX = 0;
     private maxY = 0;
-    /** Its index in the plugin's list of spawned instances, -1 when free. */
-    liveIndex = -1;
-    /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */
-    timeScale = 1;
-    /** Scheduler frame of its last pose (world transforms computed); -Infinity before the first. */
-    posedFrame = -Infinity;
-    /**
-     * True when its skeleton's local pose is behind its animation state: updated since it was last
-     * applied (an update that did not pose it).
-     */
-    localStale = false;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
     private readonly setup: Box;
     /** Where the current animations can reach (see `reach`). */
@@ -61,13 +73,15 @@ export class PooledInstance {
 
     constructor(
         readonly go: SpineGameObject,
-        readonly pool: Pool<PooledInstance>,
-        readonly hygiene: InstanceHygiene,
-        /** The plugin's settings, shared by all its instances. */
-        readonly flags: Readonly<InstanceFlags>,
-        /** The plugin: brings the instance up to date before the game changes its animation state, and is told after. */
+        readonly pool: Pool<PooledInstance, PoolKey>,
+        /** The options in force, read by everything. */
+        readonly settings: Settings,
+        /** Brings the instance up to date before the game changes its animation state, and is told after. */
         readonly host: InstanceHost,
+        /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
+        internalFns: ReadonlySet<Function>,
     ) {
+        this.hygiene = new InstanceHygiene(this, internalFns);
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         this.setup = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
@@ -75,28 +89,14 @@ export class PooledInstance {
 
     /**
      * Where the instance can be drawn around its origin (unscaled): its setup-pose bounds joined
-     * with the sampled reach of every animation on its tracks (mixing ones included), so a limb
-     * swung or a body fallen outside the setup pose still counts.
+     * with the sampled reach of every animation on its tracks (see spine/animationReach.ts).
      */
     reach(): Box {
-        const box = this.box;
-        if (!this.reachChanged) return box;
-        this.reachChanged = false;
-        const tracks = this.go.animationState.tracks;
-        const skin = this.go.skeleton.skin;
-        box.left = this.setup.left;
-        box.top = this.setup.top;
-        box.right = this.setup.right;
-        box.bottom = this.setup.bottom;
-        for (let i = 0; i < tracks.length; i++) {
-            // The entry playing, the ones it fades from, and the ones queued behind it.
-            for (let current: TrackEntry | null = tracks[i]; current; current = current.mixingFrom) {
-                for (let entry: TrackEntry | null = current; entry; entry = entry.next) {
-                    if (entry.animation && entry.animation.duration > 0) join(box, animationBox(this.go, entry.animation, skin));
-                }
-            }
+        if (this.reachChanged) {
+            this.reachChanged = false;
+            reachOf(this.go.skeleton as never, this.go.animationState.tracks as never, this.setup, this.box);
         }
-        return box;
+        return this.box;
     }
 
     /**
@@ -136,21 +136,6 @@ export class PooledInstance {
     }
 }
 
-/** What a pooled instance asks of the plugin around changes the game makes to its animation state. */
-export interface InstanceHost {
-    /** Passes it the time owed since its last update (events only), so the change lands now. */
-    catchUp(instance: PooledInstance): void;
-    /** Its animation state changed: one sleeping off screen looks again at its next frame. */
-    wake(instance: PooledInstance): void;
-    /**
-     * Brings it up to date and applies its local pose (`world`: and its world transforms, when on
-     * screen), as a stock object's stands after this frame's update.
-     */
-    settle(instance: PooledInstance, world: boolean): void;
-    /** Something its tier depends on changed (active or not): it moves tier now. */
-    reclassify(instance: PooledInstance): void;
-}
-
 /** A rectangle of the world as a camera sees it, grown by the off-screen margin. */
 export interface ViewRect {
     minX: number;
@@ -159,19 +144,4 @@ export interface ViewRect {
     maxY: number;
     scrollX: number;
     scrollY: number;
-}
-
-/** A camera's view as the level-of-detail test reads it: its rectangle, its centre and its id. */
-export interface CameraRect extends ViewRect {
-    centreX: number;
-    centreY: number;
-    /** Phaser's camera id bit (objects filter cameras by it); 0 for a view that shows everything. */
-    id: number;
-}
-
-function join(box: Box, other: Box): void {
-    if (other.left < box.left) box.left = other.left;
-    if (other.top < box.top) box.top = other.top;
-    if (other.right > box.right) box.right = other.right;
-    if (other.bottom > box.bottom) box.bottom = other.bottom;
 }

@@ -2,146 +2,20 @@ import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { callSite, type CallSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
-import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
-import { Pool } from '../src/Pool';
-import { FrameHistory } from '../src/FrameHistory';
-import { ON_DEMAND, Scheduler } from '../src/Scheduler';
-import { Tier, TIER_COUNT } from '../src/Tier';
-import { LegacyAnimation } from '../src/legacy/LegacyAnimation';
-import type { SpineAnimationState } from '../src/legacy/spineState';
-import { InstanceHygiene, type Leftover } from './InstanceHygiene';
-import { InstanceUpdater } from './InstanceUpdater';
-import { LodDriver } from './LodDriver';
-import { PooledInstance } from './PooledInstance';
-import { dressForSpawn, poseFirstFrame, prepareInstance, retireInstance, settleAtSpawn } from './instanceState';
-import { pooled, pooledAnimationStateClass, pooledGameObjectClass } from './pooledClasses';
-import type { CameraView } from '../src/options';
-
-/**
- * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
- * creating the object, applied in one go.
- *
- * @example
- * ```ts
- * const squad = this.add.container(400, 300);
- * const go = this.spinePool.spawn(0, -20, 'hero', 'hero-atlas', {
- *     parent: squad, animation: 'walk', loop: true, skin: 'knight', depth: 2,
- * });
- * ```
- */
-export interface SpawnOptions {
-    /** Container to add the instance to; (x, y) are then local to it, in px. @default the scene's display list */
-    parent?: Phaser.GameObjects.Container;
-    /**
-     * Animation to set on `track`; its first frame is posed before the instance is first drawn.
-     * @default none: the setup pose, no track set
-     */
-    animation?: string;
-    /** Whether `animation` loops. @default true */
-    loop?: boolean;
-    /** Spine track index for `animation`. @default 0 */
-    track?: number;
-    /** Skin name; an unknown name throws, naming the skeleton's skins. @default the skeleton's default skin */
-    skin?: string;
-    /** Display depth. @default 0 */
-    depth?: number;
-}
-
-/**
- * Lifecycle hooks of one pool (one skeleton: dataKey + atlasKey), registered with
- * {@link SpinePoolPlugin.setHooks}. Each fires exactly once per transition, in this order over an
- * instance's life: `onCreate`, then (`onSpawn`, `onDespawn`) for every use, then `onDestroy`.
- * Every hook is optional; none by default.
- *
- * @example
- * ```ts
- * this.spinePool.setHooks('goblin', 'goblin-atlas', {
- *     onCreate: (go) => go.animationStateData.setMix('walk', 'die', 0.2), // once per object; seconds
- *     onSpawn: (go) => go.setInteractive(), // input is removed on every despawn
- *     onDespawn: (go) => go.getData('timer')?.remove(), // timers are not tracked: end them here
- * });
- * ```
- */
-export interface PoolHooks {
-    /**
-     * The instance was just built (by `spawn` or `prewarm`); it is hidden and inactive. Listeners
-     * added here (AnimationState and game object ones) belong to the pool: they stay for every
-     * owner and are never reported as leaks.
-     */
-    onCreate?(go: SpineGameObject): void;
-    /** The instance was reset, placed and posed; `spawn` returns it next. */
-    onSpawn?(go: SpineGameObject): void;
-    /**
-     * `despawn` was called. Runs first, while the instance still has its listeners, tracks and
-     * place: remove your own listeners here and they are not reported as leaks.
-     */
-    onDespawn?(go: SpineGameObject): void;
-    /** The instance left the pool for good (`go.destroy()`, scene shutdown); nothing follows. */
-    onDestroy?(go: SpineGameObject): void;
-}
-
-const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
-
-/**
- * Counters of one pool (one skeleton), a row of {@link SpinePoolStats.pools}.
- *
- * @example
- * ```ts
- * for (const pool of this.spinePool.stats().pools) console.log(`${pool.dataKey}: ${pool.active} out, ${pool.free} free`);
- * ```
- */
-export interface PoolStats {
-    /** The skeleton data key the pool was made for (`spawn`'s `dataKey`). */
-    dataKey: string;
-    /** The atlas key the pool was made for (`spawn`'s `atlasKey`). */
-    atlasKey: string;
-    /** Instances handed out and not yet despawned. */
-    active: number;
-    /** Instances waiting in the pool. */
-    free: number;
-    /** Instances ever built by this pool (stays flat while pooling works). */
-    created: number;
-}
-
-/**
- * What {@link SpinePoolPlugin.stats} reports: counts of instances, all at the time of the call.
- *
- * @example
- * ```ts
- * const stats = this.spinePool.stats();
- * console.log(`${stats.active} spawned, ${stats.updatedLastFrame} updated last frame, ${stats.tiers.offscreen} off screen`);
- * ```
- */
-export interface SpinePoolStats {
-    /** Spawned instances, all pools. */
-    active: number;
-    /** Free instances, all pools. */
-    free: number;
-    /** Instances ever built, all pools. */
-    created: number;
-    /** Instances the scheduler updated in the last frame. */
-    updatedLastFrame: number;
-    /** Spawned instances per level-of-detail tier. */
-    tiers: {
-        /** Nearer the view centre than `highDetailDistance`, in view. */
-        high: number;
-        /** Between `highDetailDistance` and `midDetailDistance`, in view. */
-        mid: number;
-        /** Beyond `midDetailDistance`, in view. */
-        low: number;
-        /** Outside the view plus `offscreenMargin` (always 0 with `offscreen: 'lod'`). */
-        offscreen: number;
-    };
-    /** Leftover listeners removed on despawn so far. */
-    leaksCleared: number;
-    /** Per-pool counters, in creation order. */
-    pools: PoolStats[];
-}
+import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
+import { Tier } from '../src/Tier';
+import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
+import type { SpineAnimationState } from '../spine/legacy/spineState';
+import { OFFSCREEN } from '../spine/offscreen';
+import type { PoolHooks, SpawnOptions, SpinePoolStats } from './api';
+import { InstanceSchedule } from './InstanceSchedule';
+import { LeakReport } from './LeakReport';
+import { forgetPooled } from './PooledGameObject';
+import type { PooledInstance } from './PooledInstance';
+import { PoolRegistry } from './PoolRegistry';
+import { dressForSpawn, poseFirstFrame, retireInstance, settleAtSpawn } from './Recycler';
 
 const SceneEvents = Phaser.Scenes.Events;
-const GameObjectEvents = Phaser.GameObjects.Events;
-
-type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) => SpineGameObject;
 
 /**
  * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
@@ -187,24 +61,11 @@ type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) =>
  * ```
  */
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
-    private options: SpinePoolOptions = defaultOptions();
-    private readonly driver: LodDriver;
-    private readonly updater: InstanceUpdater;
-    /** Holds `options.camera` when one is pinned (reused: no array per frame). */
-    private readonly pinnedCamera: CameraView[] = [];
-    private readonly scheduler: Scheduler<PooledInstance>;
-    private readonly pools = new Map<string, Map<string, Pool<PooledInstance>>>();
-    private readonly poolList: Pool<PooledInstance>[] = [];
-    private readonly instances = new WeakMap<object, PooledInstance>();
-    /** The spawned instances. */
-    private readonly live = new LiveInstances();
-    private readonly hooks = new Map<string, Map<string, PoolHooks>>();
-    /** Read by every instance (hygiene, culling), so `configure` reaches them all at once. */
-    private readonly flags = { dev: this.options.dev, cull: this.options.cull, margin: this.options.offscreenMargin };
-    /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
-    private readonly internalFns: ReadonlySet<Function>;
-    private readonly leftovers: Leftover[] = [];
-    private leaksCleared = 0;
+    /** The options in force, read by every part. */
+    private readonly settings: Settings = { options: defaultOptions() };
+    private readonly schedule: InstanceSchedule;
+    private readonly registry: PoolRegistry;
+    private readonly leaks = new LeakReport();
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
 
@@ -217,18 +78,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
-        const Matrix = Phaser.GameObjects.Components.TransformMatrix;
-        const history = new FrameHistory();
-        this.updater = new InstanceUpdater(history);
-        this.driver = new LodDriver(new Matrix(), new Matrix(), this.updater);
-        this.driver.configure(this.options);
-        this.scheduler = new Scheduler(this.driver, this.intervalsFor(this.options), this.options.groupCount, history);
-        this.scheduler.watchedTier = this.options.offscreen === 'lod' ? -1 : Tier.Offscreen;
-        // Listeners Phaser adds to a game object after it is built (the rest are sealed per instance).
-        this.internalFns = new Set<Function>([
-            (Phaser.GameObjects.Container.prototype as unknown as { onChildDestroyed: Function }).onChildDestroyed,
-            Phaser.Data.DataManager.prototype.destroy,
-        ]);
+        this.schedule = new InstanceSchedule(this.settings, scene.sys.cameras);
+        this.registry = new PoolRegistry(scene.sys, this.settings, this.schedule, (instance) => this.destroyed(instance));
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
@@ -260,16 +111,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     configure(options: Partial<SpinePoolOptions>): this {
-        const next = resolveOptions(this.options, options);
-        this.options = next;
-        this.flags.dev = next.dev;
-        this.flags.cull = next.cull;
-        this.flags.margin = next.offscreenMargin;
-        // Off-screen instances are re-evaluated every frame after the game's update (postUpdate).
-        this.scheduler.watchedTier = next.offscreen === 'lod' ? -1 : Tier.Offscreen;
-        this.driver.configure(next);
-        this.scheduler.setIntervals(this.intervalsFor(next));
-        this.scheduler.setGroupCount(next.groupCount);
+        this.settings.options = resolveOptions(this.settings.options, options, 'configure()');
+        this.schedule.applySettings();
         return this;
     }
 
@@ -281,7 +124,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     getOptions(): SpinePoolOptions {
-        return { ...this.options };
+        return { ...this.settings.options };
     }
 
     /**
@@ -309,15 +152,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
             throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
         }
-        const pool = this.poolFor(dataKey, atlasKey, 'spawn');
+        const dev = this.settings.options.dev;
+        const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
         const go = instance.go;
         const state = go.animationState as unknown as { creatingSite: CallSite | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
-        if (this.options.dev && options?.animation !== undefined) state.creatingSite = callSite(2);
+        if (dev && options?.animation !== undefined) state.creatingSite = callSite(2);
         instance.reachChanged = true; // a new skin or animation
         try {
-            dressForSpawn(go, x, y, options, this.options.dev);
+            dressForSpawn(go, x, y, options, dev);
         } catch (error) {
             pool.release(instance); // a bad skin or animation name: nothing is handed out
             throw error;
@@ -329,19 +173,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         else go.addToDisplayList();
         settleAtSpawn(go);
         instance.active = true;
-        instance.timeScale = go.animationState.timeScale;
-        this.live.add(instance);
-        // Its tier is evaluated against the cameras as they are now (they may have moved since the
-        // last frame, and before the first frame the views were never read).
-        this.driver.refresh(this.cameras());
-        // Its first update comes next frame, as Phaser's UpdateList gives a new object...
-        const entry = (instance.entry = this.scheduler.add(instance, true));
-        // ...unless its first frame is posed now: then it waits for its phase like any instance of
-        // its tier. Off screen (in a mode that knows it), it is posed when it comes into view.
-        if ((entry.tier !== Tier.Offscreen || this.options.offscreen === 'lod') && poseFirstFrame(go, options)) this.scheduler.relax(entry);
-        // Its physics is at rest in the pose it comes in, as a new object's: it starts from there.
-        instance.posedFrame = this.scheduler.lastStepped;
-        const onSpawn = this.hooksOf(pool)?.onSpawn;
+        const tier = this.schedule.add(instance);
+        // Off screen (in a mode that watches for it), the first frame is posed when it comes into view.
+        const offscreen = tier === Tier.Offscreen && OFFSCREEN[this.settings.options.offscreen].watches;
+        if (!offscreen && poseFirstFrame(go, options)) this.schedule.posed(instance);
+        const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
             try {
                 onSpawn(go);
@@ -372,24 +208,22 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     despawn(go: SpineGameObject): boolean {
-        const instance = go ? this.instances.get(go) : undefined;
+        const instance = this.registry.instanceOf(go);
         if (!instance || !instance.active) {
-            if (this.options.dev) {
+            if (this.settings.options.dev) {
                 warn(
                     instance
-                        ? `despawn(): this instance of '${instance.pool.dataKey}' is already despawned; the call was ignored.`
+                        ? `despawn(): this instance of '${instance.pool.key.dataKey}' is already despawned; the call was ignored.`
                         : `despawn(): ${describe(go)} was not spawned by this scene's spinePool; the call was ignored. Destroy objects made with this.add.spine() with destroy().`,
                 );
             }
             return false;
         }
         instance.active = false;
-        this.live.remove(instance);
-        this.scheduler.remove(instance.entry!);
-        instance.entry = null;
+        this.schedule.remove(instance);
         let failure: unknown = null;
         try {
-            this.hooksOf(instance.pool)?.onDespawn?.(go);
+            this.registry.hooksOf(instance.pool)?.onDespawn?.(go);
         } catch (error) {
             failure = error; // the instance still goes back to the pool, then the error is reported
         }
@@ -397,8 +231,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             instance.legacy.release();
             instance.legacy = null;
         }
-        this.clearLeftovers(instance);
-        retireInstance(go);
+        this.leaks.clean(instance, this.systems, this.settings.options.dev);
+        retireInstance(instance);
         instance.pool.release(instance);
         if (failure) throw failure;
         return true;
@@ -421,38 +255,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): this {
-        if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
-        for (const [name, value] of Object.entries(hooks)) {
-            if (!HOOK_NAMES.includes(name)) {
-                throw new PoolError(`setHooks(): unknown hook '${name}'. Hooks: ${HOOK_NAMES.join(', ')}.`);
-            }
-            if (value !== undefined && typeof value !== 'function') {
-                throw new PoolError(`setHooks(): hook '${name}' must be a function; got ${typeof value}.`);
-            }
-        }
-        let byAtlas = this.hooks.get(dataKey);
-        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map()));
-        byAtlas.set(atlasKey, { ...hooks });
+        this.registry.setHooks(dataKey, atlasKey, hooks);
         return this;
-    }
-
-    /** Removes what the previous owner left on `instance`; one dev warning names it all. */
-    private clearLeftovers(instance: PooledInstance): void {
-        const leftovers = this.leftovers;
-        leftovers.length = 0;
-        const count = instance.hygiene.clean(this.systems as never, leftovers);
-        if (count === 0) return;
-        this.leaksCleared += count;
-        if (this.options.dev) {
-            const lines = leftovers.map((l) => `  - ${l.what}${l.site ? ` added at ${l.site}` : ''}`);
-            warn(
-                `despawn() of a '${instance.pool.dataKey}' instance (atlas '${instance.pool.atlasKey}') removed ${count} ` +
-                    `leftover${count === 1 ? '' : 's'} of its previous owner:\n${lines.join('\n')}\n` +
-                    'Remove listeners and stop tweens before despawn (or in an onDespawn hook, see setHooks); ' +
-                    'configure({ dev: false }) silences this warning.',
-            );
-        }
-        leftovers.length = 0;
     }
 
     /**
@@ -472,7 +276,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
-        this.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
+        this.registry.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
     }
 
     /**
@@ -491,49 +295,20 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     legacy(go: SpineGameObject): LegacyAnimation {
-        const instance = go ? this.instances.get(go) : undefined;
+        const instance = this.registry.instanceOf(go);
         if (!instance || !instance.active) {
             throw new PoolError(`legacy(go): ${instance ? 'this instance is despawned' : `${describe(go)} was not spawned by this scene's spinePool`}; spawn it with this.spinePool.spawn() first.`);
         }
         if (!instance.legacy) {
+            const schedule = this.schedule;
             instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
-                catchUp: () => this.settle(instance, false),
+                catchUp: () => schedule.settle(instance, false),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
-                changed: () => this.wake(instance),
+                changed: () => schedule.wake(instance),
+                source: 'this.spinePool.legacy(go)',
             });
         }
         return instance.legacy;
-    }
-
-    /** @internal An instance's animation state changed: one sleeping off screen is updated next frame. */
-    wake(instance: PooledInstance): void {
-        if (instance.entry) this.scheduler.wake(instance.entry);
-    }
-
-    /** @internal The game is about to change an instance's animation state: it gets the time it is owed first. */
-    catchUp(instance: PooledInstance): void {
-        if (instance.entry) this.scheduler.catchUp(instance.entry);
-    }
-
-    /**
-     * @internal The game is about to change the instance's animation state (a new entry, a cleared
-     * track, a Legacy call), or to deactivate it (which freezes its pose, on screen or not): it is
-     * brought up to date and its local pose applied (`world`: and its world transforms), as a stock
-     * object's stands after this frame's update, before the change.
-     */
-    settle(instance: PooledInstance, world: boolean): void {
-        const entry = instance.entry;
-        if (!entry || entry.tier === Tier.Inactive) return;
-        this.scheduler.catchUp(entry);
-        this.updater.poseNow(instance, this.scheduler.lastStepped, world);
-    }
-
-    /** @internal Something its tier depends on changed (it was set active or inactive): it is moved now. */
-    reclassify(instance: PooledInstance): void {
-        if (instance.entry) {
-            this.driver.refresh(this.cameras());
-            this.scheduler.reclassify(instance.entry);
-        }
     }
 
     /**
@@ -546,7 +321,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     isActive(go: SpineGameObject): boolean {
-        const instance = go ? this.instances.get(go) : undefined;
+        const instance = this.registry.instanceOf(go);
         return instance !== undefined && instance.active;
     }
 
@@ -574,49 +349,20 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             leaksCleared: 0,
             pools: [],
         };
-        let active = 0;
-        let free = 0;
-        let created = 0;
-        const pools = this.poolList;
-        result.pools.length = pools.length;
-        for (let i = 0; i < pools.length; i++) {
-            const pool = pools[i];
-            const row = result.pools[i] ?? (result.pools[i] = { dataKey: '', atlasKey: '', active: 0, free: 0, created: 0 });
-            row.dataKey = pool.dataKey;
-            row.atlasKey = pool.atlasKey;
-            row.active = pool.active;
-            row.free = pool.free.length;
-            row.created = pool.created;
-            active += pool.active;
-            free += pool.free.length;
-            created += pool.created;
-        }
-        const scheduler = this.scheduler;
-        result.active = active;
-        result.free = free;
-        result.created = created;
-        result.updatedLastFrame = this.scheduler.updatedLastFrame;
-        result.tiers.high = scheduler.countIn(Tier.High);
-        result.tiers.mid = scheduler.countIn(Tier.Mid);
-        result.tiers.low = scheduler.countIn(Tier.Low);
-        result.tiers.offscreen = scheduler.countIn(Tier.Offscreen);
-        result.leaksCleared = this.leaksCleared;
+        this.registry.fillStats(result);
+        const schedule = this.schedule;
+        result.updatedLastFrame = schedule.updatedLastFrame;
+        result.tiers.high = schedule.countIn(Tier.High);
+        result.tiers.mid = schedule.countIn(Tier.Mid);
+        result.tiers.low = schedule.countIn(Tier.Low);
+        result.tiers.offscreen = schedule.countIn(Tier.Offscreen);
+        result.leaksCleared = this.leaks.cleared;
         return result;
-    }
-
-    /** The cameras level of detail is measured against: the pinned one, or every camera of the scene. */
-    private cameras(): ArrayLike<CameraView> {
-        const pinned = this.options.camera;
-        if (pinned === null) return this.systems!.cameras.cameras;
-        this.pinnedCamera[0] = pinned;
-        return this.pinnedCamera;
     }
 
     /** The scene's UPDATE: one scheduler pass. */
     private update(_time: number, delta: number): void {
-        this.driver.refresh(this.cameras());
-        this.driver.now = this.scheduler.clock + delta;
-        this.scheduler.step(delta);
+        this.schedule.update(delta);
     }
 
     /**
@@ -624,31 +370,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * view since the pass are posed now, so none is drawn stale.
      */
     private postUpdate(): void {
-        this.catchTimeScaleChanges();
-        if (this.options.offscreen === 'lod' || this.scheduler.countIn(Tier.Offscreen) === 0) return;
-        this.driver.refresh(this.cameras());
-        this.driver.now = this.scheduler.clock;
-        this.scheduler.reevaluate(Tier.Offscreen);
-    }
-
-    /**
-     * `animationState.timeScale` is a plain field, so a game writing it between an instance's
-     * updates is not seen when it happens. It is seen here, after the game's update: the instance
-     * is given the frames it is owed at the old scale first, as a stock object had them, so the new
-     * one counts from the next frame as it does for stock.
-     */
-    private catchTimeScaleChanges(): void {
-        const list = this.live.list;
-        for (let i = 0; i < list.length; i++) {
-            const instance = list[i];
-            const state = instance.go.animationState;
-            const scale = state.timeScale;
-            if (scale === instance.timeScale) continue;
-            state.timeScale = instance.timeScale;
-            this.catchUp(instance);
-            state.timeScale = instance.timeScale = scale;
-            this.wake(instance);
-        }
+        this.schedule.postUpdate();
     }
 
     /**
@@ -661,11 +383,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.UPDATE, this.update, this);
         events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
-        this.scheduler.clear();
-        this.live.clear();
+        this.schedule.clear();
         this.releasing = true;
         try {
-            for (const pool of this.poolList) {
+            for (const pool of this.registry.list) {
                 for (const instance of pool.free) instance.go.destroy();
                 pool.free.length = 0;
             }
@@ -674,8 +395,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
         // Active instances were destroyed with the display list (or are destroyed with their
         // containers); either way their records go with the pools.
-        this.pools.clear();
-        this.poolList.length = 0;
+        this.registry.clear();
     }
 
     /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
@@ -686,137 +406,24 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         super.destroy();
     }
 
-    private intervalsFor(options: SpinePoolOptions): number[] {
-        const intervals = new Array<number>(TIER_COUNT);
-        intervals[Tier.High] = options.highFrequency;
-        intervals[Tier.Mid] = options.midFrequency;
-        intervals[Tier.Low] = options.lowFrequency;
-        // 'events': off-screen instances are updated (events only, no posing) when their next
-        // event, completion or track end is due.
-        intervals[Tier.Offscreen] = options.offscreen === 'pause' ? 0 : options.offscreen === 'events' ? ON_DEMAND : options.lowFrequency;
-        // Inactive objects are frozen: Phaser's UpdateList skips them and no time passes for them.
-        intervals[Tier.Inactive] = 0;
-        return intervals;
-    }
-
-    private poolFor(dataKey: string, atlasKey: string, caller: string): Pool<PooledInstance> {
-        const pool = this.pools.get(dataKey)?.get(atlasKey);
-        if (pool) return pool;
-        this.checkKeys(dataKey, atlasKey, caller);
-        const created = new Pool<PooledInstance>(dataKey, atlasKey, this.build);
-        let byAtlas = this.pools.get(dataKey);
-        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map()));
-        byAtlas.set(atlasKey, created);
-        this.poolList.push(created);
-        return created;
-    }
-
-    /** Builds a pooled instance through the scene's `spine` factory, then takes it out of the scene. */
-    private readonly build = (pool: Pool<PooledInstance>): PooledInstance => {
-        const factory = (this.systems!.add as unknown as { spine?: SpineFactory }).spine;
-        const go = factory!.call(this.systems!.add, 0, 0, pool.dataKey, pool.atlasKey);
-        prepareInstance(go, this.systems!.updateList);
-        const instance = new PooledInstance(go, pool, new InstanceHygiene(go, this.internalFns, this.flags), this.flags, this);
-        this.instances.set(go, instance);
-        pooled.set(go, instance);
-        // The pooled behaviour comes from subclasses, not from methods set on the objects.
-        Object.setPrototypeOf(go, pooledGameObjectClass(Object.getPrototypeOf(go).constructor).prototype);
-        const State = pooledAnimationStateClass(Object.getPrototypeOf(go.animationState).constructor);
-        go.animationState = new State(go.animationStateData, instance);
-        go.once(GameObjectEvents.DESTROY, this.onInstanceDestroy, this);
-        const onCreate = this.hooksOf(pool)?.onCreate;
-        if (onCreate) {
-            // What onCreate attaches belongs to the pool: kept for every owner, never reported.
-            instance.hygiene.building = true;
-            try {
-                onCreate(go);
-            } finally {
-                instance.hygiene.building = false;
-            }
-        }
-        instance.hygiene.seal();
-        return instance;
-    };
-
-    private hooksOf(pool: Pool<PooledInstance>): PoolHooks | undefined {
-        return this.hooks.get(pool.dataKey)?.get(pool.atlasKey);
-    }
-
     /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
-    private onInstanceDestroy(go: SpineGameObject): void {
-        const instance = this.instances.get(go);
-        if (!instance) return;
-        this.instances.delete(go);
+    private destroyed(instance: PooledInstance): void {
+        forgetPooled(instance);
         const wasActive = instance.active;
-        if (wasActive) this.live.remove(instance);
         instance.legacy?.release();
         instance.legacy = null;
-        if (instance.entry) this.scheduler.remove(instance.entry);
-        instance.entry = null;
+        this.schedule.remove(instance);
         instance.active = false;
         const status = this.systems?.settings.status;
         const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
         if (!this.releasing) instance.pool.forget(instance, wasActive);
-        if (this.options.dev && !closing) {
+        if (this.settings.options.dev && !closing) {
             warn(
-                `a pooled instance of '${instance.pool.dataKey}' was destroyed; it has left the pool. ` +
+                `a pooled instance of '${instance.pool.key.dataKey}' was destroyed; it has left the pool. ` +
                     'Use this.spinePool.despawn(go) to give it back for reuse.',
             );
         }
-        this.hooksOf(instance.pool)?.onDestroy?.(go);
-    }
-
-    private checkKeys(dataKey: string, atlasKey: string, caller: string): void {
-        const sys = this.systems!;
-        if (!(sys.add as unknown as { spine?: unknown }).spine) {
-            throw new PoolError(
-                `${caller}(): this scene has no 'spine' game object factory. Register spine-phaser's plugin next to this one: ` +
-                    `plugins: { scene: [{ key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' }, ...] }.`,
-            );
-        }
-        const cache = sys.cache;
-        if (typeof dataKey !== 'string' || !(cache.json.exists(dataKey) || cache.binary.exists(dataKey))) {
-            const loaded = [...cache.json.getKeys(), ...cache.binary.getKeys()];
-            throw new PoolError(
-                `${caller}(): no skeleton data is loaded under dataKey ${JSON.stringify(dataKey)}. ` +
-                    `Loaded JSON/binary keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
-                    `Load it first with this.load.spineJson(key, url) or this.load.spineBinary(key, url).`,
-            );
-        }
-        if (typeof atlasKey !== 'string' || !cache.text.exists(atlasKey)) {
-            const loaded = cache.text.getKeys();
-            throw new PoolError(
-                `${caller}(): no atlas is loaded under atlasKey ${JSON.stringify(atlasKey)}. ` +
-                    `Loaded text/atlas keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
-                    `Load it first with this.load.spineAtlas(key, url).`,
-            );
-        }
-    }
-}
-
-/** The spawned instances, in an array for a fast per-frame walk (swap removal, no allocation). */
-class LiveInstances {
-    readonly list: PooledInstance[] = [];
-
-    add(instance: PooledInstance): void {
-        instance.liveIndex = this.list.length;
-        this.list.push(instance);
-    }
-
-    remove(instance: PooledInstance): void {
-        const index = instance.liveIndex;
-        if (index < 0) return;
-        const last = this.list.pop() as PooledInstance;
-        if (last !== instance) {
-            this.list[index] = last;
-            last.liveIndex = index;
-        }
-        instance.liveIndex = -1;
-    }
-
-    clear(): void {
-        for (const instance of this.list) instance.liveIndex = -1;
-        this.list.length = 0;
+        this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);
     }
 }
 

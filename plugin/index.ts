@@ -32,10 +32,10 @@
  * @packageDocumentation
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
-export type { SpawnOptions, SpinePoolStats, PoolStats, PoolHooks } from './SpinePoolPlugin';
+export type { SpawnOptions, SpinePoolStats, PoolStats, PoolHooks } from './api';
 export type { SpinePoolOptions, OffscreenMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
-export { PlayMode, QueueMode, WrapMode } from '../src/legacy/modes';
-export type { LegacyAnimation } from '../src/legacy/LegacyAnimation';
-export type { LegacyState } from '../src/legacy/LegacyState';
+export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';
+export type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
+export type { LegacyState } from '../spine/legacy/LegacyState';
 import '../types/scene';

@@ -1,12 +1,12 @@
 /** Builds the items of one {@link Pool}. */
-export type PoolFactory<T> = (pool: Pool<T>) => T;
+export type PoolFactory<T, K> = (pool: Pool<T, K>) => T;
 
 /**
- * The free list and the counters of one kind of pooled item (for the plugin: one skeleton,
- * keyed by dataKey + atlasKey). The pool trusts its caller to release only what it handed out;
- * the plugin guards that with its own per-instance state, so a double release never reaches here.
+ * The free list and the counters of one kind of pooled item, `key` saying which kind (for the
+ * plugin: one skeleton). The pool trusts its caller to release only what it handed out; the
+ * plugin guards that with its own per-instance state, so a double release never reaches here.
  */
-export class Pool<T> {
+export class Pool<T, K = unknown> {
     /** Items ready to hand out, most recently released last. */
     readonly free: T[] = [];
     /** Items handed out and not yet released. */
@@ -15,9 +15,9 @@ export class Pool<T> {
     created = 0;
 
     constructor(
-        readonly dataKey: string,
-        readonly atlasKey: string,
-        private readonly factory: PoolFactory<T>,
+        /** What kind of item this pool holds (opaque to the pool). */
+        readonly key: K,
+        private readonly factory: PoolFactory<T, K>,
     ) {}
 
     /** A free item, or a new one when none is free. */

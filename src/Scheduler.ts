@@ -167,11 +167,6 @@ export class Scheduler<T> {
         return this.groups.size;
     }
 
-    /** Current interval per tier (0 = frozen, ON_DEMAND = alarms). */
-    get tierIntervals(): readonly number[] {
-        return this.intervals;
-    }
-
     /** Number of round-robin groups. */
     get groupCount(): number {
         return this.groups.count;

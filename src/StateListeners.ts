@@ -27,12 +27,6 @@ export interface ListenerRecord {
     removed: boolean;
 }
 
-/**
- * Stands in for the TrackEntry of a queued notification that must no longer reach anyone (see
- * `dropNotifications` in the plugin): the dispatcher ignores it, and its `listener` is null.
- */
-export const RETIRED_ENTRY: { readonly listener: null } = Object.freeze({ listener: null });
-
 const CALLBACKS = ['start', 'interrupt', 'end', 'dispose', 'complete', 'event'] as const;
 type Callback = (typeof CALLBACKS)[number];
 
@@ -54,6 +48,11 @@ export class StateListeners {
     private dirty = false;
     /** Bumped by `release()`: a dispatch that sees it change stops (the owner is gone). */
     private epoch = 0;
+    /**
+     * Whether a notification about `entry` is for the listeners at all (e.g. not about an entry
+     * of a previous owner); all are, when not set.
+     */
+    accepts: ((entry: unknown) => boolean) | null = null;
 
     /** What Spine calls: forwards each callback to every live listener. */
     readonly dispatcher: Required<StateListener>;
@@ -121,7 +120,7 @@ export class StateListeners {
     }
 
     private dispatch(type: Callback, entry: unknown, event: unknown): void {
-        if (entry === RETIRED_ENTRY) return;
+        if (this.accepts !== null && !this.accepts(entry)) return;
         const records = this.records;
         const epoch = this.epoch;
         this.depth++;

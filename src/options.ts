@@ -153,6 +153,14 @@ function developmentBuild(): boolean {
     }
 }
 
+/**
+ * The options in force, in the one object every part of the plugin reads them from: `configure`
+ * replaces `options` (validated) and nothing keeps a copy.
+ */
+export interface Settings {
+    options: SpinePoolOptions;
+}
+
 /** The default options; a fresh object each call. */
 export function defaultOptions(): SpinePoolOptions {
     return {
@@ -179,8 +187,11 @@ function show(value: unknown): string {
     return typeof value;
 }
 
+/** Who is validating, for messages: set by `resolveOptions` for the call (validation does not nest). */
+let caller = '';
+
 function fail(name: string, rule: string, value: unknown): never {
-    throw new PoolError(`configure(): option '${name}' must be ${rule}; got ${show(value)}.`);
+    throw new PoolError(`${caller}: option '${name}' must be ${rule}; got ${show(value)}.`);
 }
 
 function distance(name: string, value: unknown): number {
@@ -205,15 +216,17 @@ function isCamera(value: unknown): value is CameraView {
 
 /**
  * Validates `patch` on top of `current` and returns the merged options, or throws an Error that
- * names the option, the value and the allowed range. Nothing is applied when anything is wrong.
+ * names the call (`name`, e.g. the method the options were given to), the option, the value and the
+ * allowed range. `current` is not changed.
  */
-export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePoolOptions>): SpinePoolOptions {
+export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePoolOptions>, name: string): SpinePoolOptions {
+    caller = name;
     if (typeof patch !== 'object' || patch === null) {
-        throw new PoolError(`configure() takes an object of options; got ${show(patch)}.`);
+        throw new PoolError(`${caller} takes an object of options; got ${show(patch)}.`);
     }
     for (const key of Object.keys(patch)) {
         if (!(OPTION_NAMES as string[]).includes(key)) {
-            throw new PoolError(`configure(): unknown option '${key}'. Known options: ${OPTION_NAMES.join(', ')}.`);
+            throw new PoolError(`${caller}: unknown option '${key}'. Known options: ${OPTION_NAMES.join(', ')}.`);
         }
     }
     const next: SpinePoolOptions = { ...current };

@@ -28,8 +28,8 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { LegacyAnimation, SpawnOptions } from '../../plugin';
-import { LegacyAnimation as Legacy } from '../../src/legacy/LegacyAnimation';
-import type { SpineAnimationState } from '../../src/legacy/spineState';
+import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
+import type { SpineAnimationState } from '../../spine/legacy/spineState';
 import type { TestGame } from './game';
 import { instanceRecord, schedulerFrame } from './internals';
 import { drawOrderOf, physicsBones, slotLooks, withoutPhysics, worldOf } from './spineApi';
@@ -439,8 +439,9 @@ function stockLegacy(stock: SpineGameObject): LegacyAnimation {
     const state = stock.animationState as unknown as SpineAnimationState & { update(s: number): void; apply(skeleton: unknown): void };
     const legacy = new Legacy(state, {
         catchUp: () => {},
-        listen: (listener) => stock.animationState.addListener(listener as never),
+        listen: (listener: object) => stock.animationState.addListener(listener as never),
         changed: () => {},
+        source: 'the test',
     });
     const updatePose = stock.updatePose.bind(stock);
     stock.updatePose = (ms: number) => {

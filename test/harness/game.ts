@@ -30,7 +30,7 @@ export interface TestGame {
     time: number;
     /** Steps `frames` frames of `delta` ms each through `game.headlessStep`. */
     step(frames?: number, delta?: number): void;
-    /** Destroys the game (Phaser finishes a destroy on the next step, so one is run). */
+    /** Destroys the game (Phaser finishes a destroy on the next step, so one is run); once. */
     destroy(): void;
 }
 
@@ -89,6 +89,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
     });
     const scene = await created;
 
+    let destroyed = false;
     const harness: TestGame = {
         game,
         scene,
@@ -101,9 +102,36 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
             }
         },
         destroy() {
+            if (destroyed) return; // a test may have destroyed it already
+            destroyed = true;
             game.destroy(false);
             harness.step(1);
         },
     };
     return harness;
+}
+
+/**
+ * The setup most integration files open with: before each test, a fresh game (`options`) and
+ * `console.warn` captured, handed to `use`; after it, the spy restored and the game destroyed.
+ *
+ * @example
+ * ```ts
+ * let t: TestGame;
+ * let warn: jest.SpyInstance;
+ * eachTest((game, spy) => ([t, warn] = [game, spy]));
+ * ```
+ */
+export function eachTest(use: (game: TestGame, warn: jest.SpyInstance) => void, options?: HarnessOptions): void {
+    let game: TestGame;
+    let warn: jest.SpyInstance;
+    beforeEach(async () => {
+        game = await bootGame(options);
+        warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+        use(game, warn);
+    });
+    afterEach(() => {
+        warn.mockRestore();
+        game.destroy();
+    });
 }

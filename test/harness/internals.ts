@@ -5,6 +5,7 @@
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { SpinePoolPlugin } from '../../plugin';
+// (The plugin keeps its instances in `registry` and their schedule in `schedule.scheduler`.)
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,12 +20,12 @@ export interface InstanceRecord {
 
 /** The scheduler's index of the frame stepped last. */
 export function schedulerFrame(pool: SpinePoolPlugin): number {
-    return (pool as Any).scheduler.lastStepped;
+    return (pool as Any).schedule.scheduler.lastStepped;
 }
 
 /** What the plugin records about the pooled instance `go`. */
 export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): InstanceRecord {
-    const instance = (pool as Any).instances.get(go);
+    const instance = (pool as Any).registry.instanceOf(go);
     if (!instance) throw new Error('not a pooled instance of this plugin');
     const entry = instance.entry;
     return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1 };

@@ -1,19 +1,10 @@
 import { readFileSync } from 'fs';
 import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
-import { bootGame, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../harness/game';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
-
-beforeEach(async () => {
-    t = await bootGame();
-    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-    warn.mockRestore();
-    t.destroy();
-});
+eachTest((game, spy) => ([t, warn] = [game, spy]));
 
 const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
     t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);

@@ -1,21 +1,12 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode } from '../../plugin';
-import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
+import { eachTest, FRAME_MS, type TestGame } from '../harness/game';
 import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 import { applyFromSetup, setupPose } from '../harness/spineApi';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
-
-beforeEach(async () => {
-    t = await bootGame();
-    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-    warn.mockRestore();
-    t.destroy();
-});
+eachTest((game, spy) => ([t, warn] = [game, spy]));
 
 const FRAME = FRAME_MS / 1000;
 

@@ -1,23 +1,14 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { addSkeleton, jsonForStack } from '../harness/assets';
-import { bootGame, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../harness/game';
 import { boneWorld, poseDistance } from '../harness/probe';
 import { setupPose as toSetupPose } from '../harness/spineApi';
 import { preset } from '../skeletons/presets';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
-
-beforeEach(async () => {
-    t = await bootGame();
-    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-    warn.mockRestore();
-    t.destroy();
-});
+eachTest((game, spy) => ([t, warn] = [game, spy]));
 
 const spawn = (x = 100, y = 100, options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
     t.scene.spinePool.spawn(x, y, 'tiny', 'tiny-atlas', options);

@@ -115,6 +115,18 @@ describe('scheduler on the real stack', () => {
         expect(perFrame.reduce((s, n) => s + n, 0) / perFrame.length).toBeCloseTo(average, 5);
     });
 
+    test('Infinity distances switch distance tiers off: an instance however far is updated every frame', () => {
+        const far = spawnAt(tierDistances().low * 10);
+        run(frames(4));
+        expect(probe.callsOf(far).length).toBe(1); // the low tier: every 4th frame
+        t.scene.spinePool.configure({ highDetailDistance: Infinity, midDetailDistance: Infinity });
+        run(frames(4 + t.scene.spinePool.getOptions().groupCount)); // re-evaluated within groupCount frames
+        const last = probe.frame;
+        run(frames(6));
+        expect(probe.callsOf(far).filter((c) => c.frame >= last).map((c) => c.frame)).toEqual([0, 1, 2, 3, 4, 5].map((i) => last + i));
+        expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+    });
+
     test('pooled instances are not also updated by the UpdateList, even when put back on it', () => {
         const go = spawnAt(0);
         const updateList = t.scene.sys.updateList;

@@ -7,21 +7,12 @@
  */
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../harness/game';
 import { stack } from '../harness/stack';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
-
-beforeEach(async () => {
-    t = await bootGame();
-    warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-    warn.mockRestore();
-    t.destroy();
-});
+eachTest((game, spy) => ([t, warn] = [game, spy]));
 
 const spawn = (x = 100, y = 100) => t.scene.spinePool.spawn(x, y, 'tiny', 'tiny-atlas', { animation: 'walk' });
 const spine43 = stack().spineFormat === '4.3';
@@ -40,7 +31,7 @@ describe(`the stack: ${stack().label}`, () => {
         expect(Phaser.VERSION).toBe(stack().phaserVersion);
         expect(t.game.config.renderType).toBe(Phaser.HEADLESS);
         const go = spawn();
-        // A pooled instance is the runtime's own SpineGameObject (a subclass of it, see pooledClasses.ts).
+        // A pooled instance is the runtime's own SpineGameObject (a subclass of it, see plugin/PooledGameObject.ts).
         expect(go).toBeInstanceOf(t.spine.SpineGameObject);
         // spine-core 4.3 renamed setToSetupPose to setupPose.
         expect(typeof (go.skeleton as unknown as { setupPose?: unknown }).setupPose === 'function').toBe(spine43);

@@ -7,7 +7,7 @@ interface Thing {
 function makePool() {
     let next = 0;
     const built: Thing[] = [];
-    const pool = new Pool<Thing>('hero', 'hero-atlas', () => {
+    const pool = new Pool<Thing, string>('hero', () => {
         const thing = { id: next++ };
         built.push(thing);
         return thing;

@@ -1,5 +1,5 @@
 import { callSite } from '../../src/callSite';
-import { describeListener, RETIRED_ENTRY, StateListeners, type StateListener } from '../../src/StateListeners';
+import { describeListener, StateListeners, type StateListener } from '../../src/StateListeners';
 
 function setup() {
     const list = new StateListeners();
@@ -116,14 +116,17 @@ describe('StateListeners when the owner goes away during a dispatch', () => {
         expect(list.records.map((r) => r.listener)).toEqual([newOwner]);
     });
 
-    test('a notification for RETIRED_ENTRY (a dropped one still in Spine\'s queue) reaches no listener', () => {
+    test('a notification about an entry `accepts` rejects (a previous owner\'s, still in Spine\'s queue) reaches no listener', () => {
         const { list, heard, listener } = setup();
+        const previousOwners = { generation: 1 };
+        const currentOwners = { generation: 2 };
+        list.accepts = (entry) => entry === currentOwners;
         list.add(listener('a'), null);
         list.add({ event: () => heard.push('event') }, null);
-        list.dispatcher.complete(RETIRED_ENTRY);
-        list.dispatcher.event(RETIRED_ENTRY, {});
+        list.dispatcher.complete(previousOwners);
+        list.dispatcher.event(previousOwners, {});
         expect(heard).toEqual([]);
-        list.dispatcher.complete({});
+        list.dispatcher.complete(currentOwners);
         expect(heard).toEqual(['a']);
     });
 });

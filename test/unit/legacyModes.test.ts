@@ -1,4 +1,4 @@
-import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from '../../src/legacy/modes';
+import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from '../../spine/legacy/modes';
 
 describe('Legacy mode constants', () => {
     test('PlayMode, QueueMode and WrapMode hold Unity\'s names as their string values, and nothing else', () => {

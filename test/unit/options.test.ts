@@ -5,7 +5,7 @@ describe('options', () => {
         const d = defaultOptions();
         expect([d.highFrequency, d.midFrequency, d.lowFrequency, d.groupCount]).toEqual([1, 2, 4, 4]);
         expect([d.offscreen, d.cull]).toEqual(['events', true]);
-        expect(resolveOptions(d, {})).toEqual(d);
+        expect(resolveOptions(d, {}, 'configure()')).toEqual(d);
     });
 
     test('dev is on outside production (NODE_ENV is "test" under jest)', () => {
@@ -35,22 +35,22 @@ describe('options', () => {
         [{ dev: 'yes' as never }, /'dev' must be true or false; got "yes"/],
         [{ camera: { scrollX: 0 } as never }, /'camera' must be null .*or a camera with scrollX/],
         [{ highFrequncy: 2 } as never, /unknown option 'highFrequncy'. Known options: highDetailDistance, /],
-    ])('configure(%j) throws an Error naming the option, the value and the range', (patch, message) => {
-        expect(() => resolveOptions(defaultOptions(), patch)).toThrow(message);
-        expect(() => resolveOptions(defaultOptions(), patch)).toThrow(/^phaser-spine-pool: configure\(\)/);
+    ])('configure(%j) throws an Error naming the call, the option, the value and the range', (patch, message) => {
+        expect(() => resolveOptions(defaultOptions(), patch, 'configure()')).toThrow(message);
+        expect(() => resolveOptions(defaultOptions(), patch, 'configure()')).toThrow(/^phaser-spine-pool: configure\(\)/);
     });
 
-    test('a valid patch is merged, and Infinity distances switch distance tiers off', () => {
-        const next = resolveOptions(defaultOptions(), { highDetailDistance: Infinity, midDetailDistance: Infinity, lowFrequency: 8 });
-        expect(next.highDetailDistance).toBe(Infinity);
-        expect(next.lowFrequency).toBe(8);
-        expect(next.midFrequency).toBe(2);
+    test('a valid patch is merged over the current options, the rest kept', () => {
+        const current = { ...defaultOptions(), midFrequency: 3 };
+        const next = resolveOptions(current, { highDetailDistance: Infinity, midDetailDistance: Infinity, lowFrequency: 8 }, 'configure()');
+        expect(next).toEqual({ ...current, highDetailDistance: Infinity, midDetailDistance: Infinity, lowFrequency: 8 });
+        expect(next).not.toBe(current);
+        expect(current.lowFrequency).toBe(4);
     });
 
-    test('a rejected patch leaves the current options untouched', () => {
-        const current = defaultOptions();
-        const copy = { ...current };
-        expect(() => resolveOptions(current, { groupCount: 8, highFrequency: 99 })).toThrow();
-        expect(current).toEqual(copy);
+    test('every option of a patch is validated against the merged result, whatever its order', () => {
+        // highFrequency 8 is valid alone, but not under the current midFrequency 2: the pair is checked.
+        expect(() => resolveOptions(defaultOptions(), { highFrequency: 8 }, 'configure()')).toThrow(/'midFrequency' must be >= highFrequency \(8\)/);
+        expect(resolveOptions(defaultOptions(), { lowFrequency: 8, midFrequency: 8, highFrequency: 8 }, 'configure()').highFrequency).toBe(8);
     });
 });

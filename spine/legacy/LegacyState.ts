@@ -1,4 +1,4 @@
-import { PoolError } from '../errors';
+import { PoolError } from '../../src/errors';
 import { WRAP_MODES, type WrapMode } from './modes';
 import type { SpineAnimation, SpineTrackEntry } from './spineState';
 
@@ -46,6 +46,7 @@ export class LegacyState {
      */
     entry: SpineTrackEntry | null = null;
 
+    /** @internal Made by the helper (`state(name)`, `crossFadeQueued`). */
     constructor(
         private readonly owner: StateOwner,
         /** The animation name (queued duplicates: the same name). */

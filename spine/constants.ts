@@ -1,7 +1,7 @@
 /**
  * spine-core enum values, used as numbers so the plugin needs no runtime import of a Spine
  * package. `Physics` is the same in spine-core 4.2 and 4.3; 4.3 replaced `MixBlend` and
- * `MixDirection` with `MixFrom` (see spineCompat.ts, which passes the right ones).
+ * `MixDirection` with `MixFrom` (see compat.ts, which passes the right ones).
  */
 
 /** `Physics.reset`: world transforms with physics constraints reset to their setup state. */

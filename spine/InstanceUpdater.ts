@@ -1,17 +1,9 @@
 import { FRAME_HISTORY, type FrameHistory } from '../src/FrameHistory';
-import type { PooledInstance } from './PooledInstance';
-import { resetPhysics } from './spineCompat';
-import { PHYSICS_UPDATE } from './spineConstants';
-import { untilNextMoment, type EventsState, type Moment } from './eventsOnly';
+import { resetPhysics } from './compat';
+import { PHYSICS_UPDATE } from './constants';
+import { EARLY, untilNextMoment, type Moment } from './moments';
+import type { UpdatedInstance } from './SpineInstance';
 import { applyEvents, applySilently, inTransition, needsApply, updateQuietly, updateState } from './stateReplay';
-
-interface Posable {
-    beforeUpdateWorldTransforms(go: unknown): void;
-    afterUpdateWorldTransforms(go: unknown): void;
-    updatePose(ms: number): void;
-    /** spine-phaser-v4: carries the object's movement to physics constraints, as `updatePose` does first. */
-    skeletonPhysics?: { applyTransformMovement(): void };
-}
 
 /**
  * What one update of a pooled instance does. It is owed the frames since its previous update; each
@@ -44,7 +36,7 @@ export class InstanceUpdater {
      * when `from` is -Infinity they are not known and `ms` is advanced as one span), then poses its
      * last frame when `pose`. With nothing owed and `pose`, it is posed as it is now.
      */
-    advance(instance: PooledInstance, ms: number, from: number, to: number, pose: boolean): void {
+    advance(instance: UpdatedInstance, ms: number, from: number, to: number, pose: boolean): void {
         if (from === -Infinity) this.advanceSpan(instance, ms, to, pose);
         else if (from < to) this.replay(instance, from, to, pose);
         else if (pose) this.poseNow(instance, to, true);
@@ -52,7 +44,7 @@ export class InstanceUpdater {
         instance.timeScale = instance.go.animationState.timeScale;
     }
 
-    private replay(instance: PooledInstance, from: number, to: number, pose: boolean): void {
+    private replay(instance: UpdatedInstance, from: number, to: number, pose: boolean): void {
         const state = instance.go.animationState;
         const frames = this.frames;
         let frame = from + 1;
@@ -94,24 +86,23 @@ export class InstanceUpdater {
      * the animation state (which stock only applies at its next update): the plugin calls this with
      * `world` false before each such change, and the pose made then is kept until the next update.
      */
-    poseNow(instance: PooledInstance, frame: number, world: boolean): void {
+    poseNow(instance: UpdatedInstance, frame: number, world: boolean): void {
         const go = instance.go;
         if (instance.localStale) {
             applySilently(go.animationState, go.skeleton);
             instance.localStale = false;
         }
         if (!world || instance.posedFrame === frame) return;
-        const posable = go as unknown as Posable;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
-        posable.skeletonPhysics?.applyTransformMovement();
-        posable.beforeUpdateWorldTransforms(go);
+        go.skeletonPhysics?.applyTransformMovement();
+        go.beforeUpdateWorldTransforms(go);
         go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
-        posable.afterUpdateWorldTransforms(go);
+        go.afterUpdateWorldTransforms(go);
         instance.posedFrame = frame;
     }
 
     /** `this.ms` of a stock update, and what its apply records and fires. */
-    private step(instance: PooledInstance): void {
+    private step(instance: UpdatedInstance): void {
         // The local pose is behind from here (set before anything a callback may do about it).
         instance.localStale = true;
         updateState(instance.go.animationState, instance.go.skeleton, this.ms / 1000);
@@ -119,7 +110,7 @@ export class InstanceUpdater {
     }
 
     /** What stock's apply does after an update, posing the local pose only where it must (see `needsApply`). */
-    private settle(instance: PooledInstance): void {
+    private settle(instance: UpdatedInstance): void {
         const go = instance.go;
         if (needsApply(go.animationState)) {
             instance.localStale = false; // posed before its callbacks run
@@ -130,7 +121,7 @@ export class InstanceUpdater {
     }
 
     /** The last frame of an update (`this.ms`), posed: `updatePose`, after a physics restart when the last pose is too old. */
-    private pose(instance: PooledInstance, frame: number): void {
+    private pose(instance: UpdatedInstance, frame: number): void {
         const go = instance.go;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
         instance.localStale = false; // posed before its callbacks run
@@ -142,7 +133,7 @@ export class InstanceUpdater {
      * Time known only as a sum (frames forgotten, a frozen span): advanced in pieces that end just
      * past its events, completions and track ends, so none is skipped, the last one posed when `pose`.
      */
-    private advanceSpan(instance: PooledInstance, ms: number, frame: number, pose: boolean): void {
+    private advanceSpan(instance: UpdatedInstance, ms: number, frame: number, pose: boolean): void {
         const state = instance.go.animationState;
         this.ms = ms;
         this.lead(instance);
@@ -161,8 +152,8 @@ export class InstanceUpdater {
     }
 
     /** Game seconds to the instance's next event, completion or track end (see `untilNextMoment`), a hair early, into `this.due`. */
-    private findDue(instance: PooledInstance): void {
-        untilNextMoment(instance.go.animationState as unknown as EventsState, isListened(instance), this.moment);
+    private findDue(instance: UpdatedInstance): void {
+        untilNextMoment(instance.go.animationState, isListened(instance), this.moment);
         this.due = this.moment.seconds - EARLY / 1000;
     }
 
@@ -171,7 +162,7 @@ export class InstanceUpdater {
      * due after another started in the same span, the instance is first advanced to that moment.
      * Leaves in `this.ms` what is left for the update itself.
      */
-    private lead(instance: PooledInstance): void {
+    private lead(instance: UpdatedInstance): void {
         const legacy = instance.legacy;
         if (legacy === null || !legacy.pending) return;
         let left = this.ms;
@@ -188,10 +179,8 @@ export class InstanceUpdater {
 
 /** At most this many pieces per span of unknown frames (a long stall over a very short loop loses the rest). */
 const MAX_PIECES = 64;
-/** How early (ms) an update stops before an event's moment, so rounding never makes it late. */
-const EARLY = 0.01;
 
 /** Whether anyone listens to the instance's AnimationState (the game, the pool or the plugin). */
-export function isListened(instance: PooledInstance): boolean {
-    return instance.hygiene.listeners.records.length > 0;
+export function isListened(instance: UpdatedInstance): boolean {
+    return instance.listeners.records.length > 0;
 }

@@ -1,11 +1,17 @@
+/**
+ * Everything a spawn sets on an instance and a despawn resets, in one place: what a new owner gets
+ * is a clean object, never its previous owner's pose, tracks, skin, transform, display state,
+ * input, data or queued notifications. (What the previous owner attached, listeners and tweens, is
+ * found and removed by InstanceHygiene first.)
+ */
 import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
-import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from './spineCompat';
-import { RETIRED_ENTRY } from '../src/StateListeners';
-import { EVENT_TYPE_EVENT, PHYSICS_POSE, PHYSICS_RESET } from './spineConstants';
-import type { SpawnOptions } from './SpinePoolPlugin';
-import type { DrainCounting } from './pooledClasses';
+import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from '../spine/compat';
+import { PHYSICS_POSE, PHYSICS_RESET } from '../spine/constants';
+import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
+import type { SpawnOptions } from './api';
+import type { PooledInstance } from './PooledInstance';
 
 /** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
 function noop(): void {}
@@ -62,24 +68,19 @@ type Placed = Phaser.GameObjects.Components.Transform &
 
 /**
  * Retires a despawned instance whose leftovers were already removed (see InstanceHygiene), so a
- * free instance is always clean and `spawn` has little to do: clears its tracks and drops the
- * notifications that queued (none reaches a later owner when this runs inside a Spine callback),
- * leaves its container and the display list, and goes back to its defaults: transform and display
- * properties (and tint, on spine-phaser-v4), default skin, setup pose with world transforms
- * (physics reset). A queue a listener's exception left disabled works again.
+ * free instance is always clean and `spawn` has little to do: clears its tracks (what the previous
+ * owner's entries still have queued then reaches no listener, see spine/PooledAnimationState.ts),
+ * leaves its container and the display list, loses its input and data, and goes back to its
+ * defaults: transform and display properties (and tint, on spine-phaser-v4), default skin, setup
+ * pose with world transforms (physics reset). A queue a listener's exception left disabled works
+ * again.
  */
-export function retireInstance(go: SpineGameObject): void {
+export function retireInstance(instance: PooledInstance): void {
+    const go = instance.go;
     const state = go.animationState;
-    const queue = (state as unknown as NotifyingState).queue;
-    if (queue.draining === 0 && queue.drainDisabled) {
-        // A listener of the previous owner threw inside a drain: spine-core left the queue
-        // disabled, and the object would never call a listener again. Its undelivered
-        // notifications are the previous owner's: dropped.
-        queue.drainDisabled = false;
-        state.clearListenerNotifications();
-    }
+    restoreQueue(state);
     state.clearTracks();
-    dropNotifications(state as unknown as NotifyingState);
+    nextOwner(instance);
     state.timeScale = 1;
     go.beforeUpdateWorldTransforms = noop;
     go.afterUpdateWorldTransforms = noop;
@@ -93,6 +94,9 @@ export function retireInstance(go: SpineGameObject): void {
         if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
+    const g = go as unknown as { input?: unknown; removeInteractive(): void; data?: { reset(): void } | null };
+    if (g.input) g.removeInteractive();
+    if (g.data) g.data.reset();
     resetDisplay(go);
 
     const skeleton = go.skeleton;
@@ -104,40 +108,6 @@ export function retireInstance(go: SpineGameObject): void {
     // The skeleton's clock (physics time) starts again at 0, as a new object's does.
     skeleton.time = 0;
     skeleton.updateWorldTransform(PHYSICS_RESET);
-}
-
-interface NotifyingState {
-    queue: DrainCounting & { objects: unknown[] };
-    clearListenerNotifications(): void;
-}
-
-/** Marks a queued notification spine's drain loop skips (no EventType has this value). */
-const INERT = -1;
-
-/**
- * Drops the notifications queued on `state`, as spine-core's `clearListenerNotifications`, but
- * safely inside its own drain (a despawn from a Spine callback): the drain walks the queue by
- * index and empties it when done, so emptying it now would make the loop skip, then wipe, what is
- * queued next, such as the `start` of the animation a new owner spawns with. Mid-drain each
- * notification is neutralised in place instead, keeping the queue's stride (a Spine event takes
- * three slots, the rest two), and what is queued after it is delivered.
- */
-function dropNotifications(state: NotifyingState): void {
-    const queue = state.queue;
-    if (queue.draining === 0) {
-        state.clearListenerNotifications();
-        return;
-    }
-    const objects = queue.objects;
-    for (let i = 0; i < objects.length; ) {
-        if (objects[i] === EVENT_TYPE_EVENT) {
-            objects[i + 1] = RETIRED_ENTRY; // still an event (three slots), now for no one
-            i += 3;
-        } else {
-            objects[i] = INERT;
-            i += 2;
-        }
-    }
 }
 
 /**

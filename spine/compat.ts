@@ -11,9 +11,9 @@
  * | `state.setAnimationWith(track, animation, loop)` | `state.setAnimation(track, animation, loop)` |
  * | `skeleton.physicsConstraints[i].reset()` | `skeleton.physics[i].reset(skeleton)` |
  */
-import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, MIX_FROM_SETUP } from './spineConstants';
+import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, MIX_FROM_SETUP } from './constants';
 
-export { setAnimationObject } from '../src/legacy/spineState';
+export { setAnimationObject } from './legacy/spineState';
 
 interface Skeleton {
     setupPose?(): void;

@@ -1,6 +1,6 @@
-import { PoolError } from '../errors';
-import type { StateListener } from '../StateListeners';
-import { LegacyState, type StateOwner } from './LegacyState';
+import { PoolError } from '../../src/errors';
+import type { StateListener } from '../../src/StateListeners';
+import { LegacyState } from './LegacyState';
 import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from './modes';
 import { EMPTY_ANIMATION, setAnimationObject, type SpineAnimationState, type SpineTrackEntry } from './spineState';
 
@@ -15,6 +15,8 @@ export interface LegacyHost {
     listen(listener: StateListener): void;
     /** Something was queued or blended: the instance must be updated from the next frame on. */
     changed(): void;
+    /** How the game gets an instance's helper, for messages (e.g. `this.spinePool.legacy(go)`). */
+    readonly source: string;
 }
 
 interface Queued {
@@ -62,7 +64,7 @@ interface Ramp {
  * anim.crossFade('attack', 0.2);  // fades out layer 0 only
  * ```
  */
-export class LegacyAnimation implements StateOwner {
+export class LegacyAnimation {
     /**
      * Wrap mode of states created from now on (Unity's `Animation.wrapMode`); states made before
      * keep theirs.
@@ -86,6 +88,7 @@ export class LegacyAnimation implements StateOwner {
     private pass = 0;
     private released = false;
 
+    /** @internal Made by the pool for an instance (`this.spinePool.legacy(go)`). */
     constructor(
         private readonly spine: SpineAnimationState,
         private readonly host: LegacyHost,
@@ -487,7 +490,7 @@ export class LegacyAnimation implements StateOwner {
 
     private checkAlive(): void {
         if (this.released) {
-            throw new PoolError('legacy: this helper belongs to an instance that was despawned. Call this.spinePool.legacy(go) again after spawning.');
+            throw new PoolError(`legacy: this helper belongs to an instance that was despawned. Call ${this.host.source} again after spawning.`);
         }
     }
 }

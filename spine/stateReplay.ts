@@ -24,7 +24,7 @@
  * spine-core 4.2 and 4.3 do these the same way.
  */
 import { applyEventsOnly, type EventsEntry, type EventsState } from './eventsOnly';
-import { MIX_BLEND_ADD } from './spineConstants';
+import { MIX_BLEND_ADD } from './constants';
 
 interface Entry extends EventsEntry {
     next: Entry | null;
@@ -73,19 +73,33 @@ export function appliesEveryFrame(state: object): boolean {
 }
 
 /**
- * Whether the next `update` may take a decision that depends on what the previous `apply` recorded,
- * or fire something: a queued entry, a mix, a track end, an entry waiting out a delay or never
- * applied yet; or whether every apply counts (`appliesEveryFrame`). Such a state is updated frame by
- * frame, each update followed by what its apply does (`needsApply`).
+ * Whether each update must be followed by what its apply does, frame by frame: the next update may
+ * take a decision that depends on what the previous apply recorded, or fire something (a queued
+ * entry, a mix, an entry waiting out a delay, never applied yet, or played in reverse), or every
+ * apply counts (`appliesEveryFrame`). Such a state cannot skip frames.
  */
-export function inTransition(state: object): boolean {
+export function needsEveryFrame(state: object): boolean {
     const tracks = (state as State).tracks;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null) continue;
-        if (entry.next !== null || entry.mixingFrom !== null || entry.delay > 0 || entry.nextTrackLast === -1 || entry.trackEnd !== NO_END) return true;
+        if (entry.next !== null || entry.mixingFrom !== null || entry.delay > 0 || entry.nextTrackLast === -1 || entry.reverse) return true;
     }
     return appliesEveryFrame(state);
+}
+
+/**
+ * Whether the state is replayed frame by frame (`needsEveryFrame`), or has a track that ends: its
+ * end is decided from what the previous apply recorded.
+ */
+export function inTransition(state: object): boolean {
+    if (needsEveryFrame(state)) return true;
+    const tracks = (state as State).tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        const entry = tracks[i];
+        if (entry !== null && entry.trackEnd !== NO_END) return true;
+    }
+    return false;
 }
 
 /** The frame deltas a replay reads (ms), by `frame % deltas.length`. */

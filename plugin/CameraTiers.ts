@@ -1,0 +1,111 @@
+import type { CameraView, Settings } from '../src/options';
+import { Tier } from '../src/Tier';
+import { OFFSCREEN } from '../spine/offscreen';
+import type { PooledInstance, ViewRect } from './PooledInstance';
+
+interface Placed {
+    x: number;
+    y: number;
+    active: boolean;
+    cameraFilter: number;
+    parentContainer: unknown;
+    getWorldTransformMatrix(temp: unknown, parent: unknown): { tx: number; ty: number };
+}
+
+/** The camera fields read besides `CameraView`'s (a Phaser camera has them). */
+interface SceneCamera extends CameraView {
+    id?: number;
+    visible?: boolean;
+}
+
+/** A camera's view as the level-of-detail test reads it: its rectangle, its centre and its id. */
+interface CameraRect extends ViewRect {
+    centreX: number;
+    centreY: number;
+    /** Phaser's camera id bit (objects filter cameras by it); 0 for a view that shows everything. */
+    id: number;
+}
+
+/**
+ * Which tier an instance is in, from where the cameras look (the one place the tier rule lives):
+ *
+ * - `Inactive` for an object the game set inactive (Phaser's UpdateList skips those);
+ * - off screen when its extent (its reach, grown by `offscreenMargin`) touches the view of no
+ *   camera that renders it (in a mode that watches for it, see spine/offscreen.ts);
+ * - otherwise high, mid or low detail by the distance from the nearest such view's centre to its
+ *   extent (`highDetailDistance`, `midDetailDistance`).
+ *
+ * Every visible camera of the scene counts (a minimap, split screen), unless `configure({ camera })`
+ * pins one. Views are read from each camera's scroll, zoom and size once per frame (`refresh`),
+ * the way Phaser's own Camera.preRender derives `midPoint` and `worldView`; those two fields are only
+ * refreshed when the camera renders, which a HEADLESS game never does.
+ */
+export class CameraTiers {
+    /** The views of the cameras in use, grown by the margin; the first `viewCount` are current. */
+    private readonly views: CameraRect[] = [];
+    private viewCount = 0;
+
+    constructor(
+        private readonly settings: Settings,
+        private readonly matrix: unknown,
+        private readonly parentMatrix: unknown,
+    ) {}
+
+    /** Reads the views of `cameras` (those not visible are skipped) for this frame. */
+    refresh(cameras: ArrayLike<CameraView>): void {
+        const margin = this.settings.options.offscreenMargin;
+        let count = 0;
+        for (let i = 0; i < cameras.length; i++) {
+            const camera = cameras[i] as SceneCamera;
+            if (camera.visible === false) continue;
+            const view = this.views[count] ?? (this.views[count] = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0, centreX: 0, centreY: 0, id: 0 });
+            count++;
+            let sx = camera.scrollX;
+            let sy = camera.scrollY;
+            if (camera.useBounds && camera.clampX && camera.clampY) {
+                sx = camera.clampX(sx);
+                sy = camera.clampY(sy);
+            }
+            const halfWidth = (camera.width / camera.zoomX) * 0.5 + margin;
+            const halfHeight = (camera.height / camera.zoomY) * 0.5 + margin;
+            view.scrollX = sx;
+            view.scrollY = sy;
+            view.centreX = sx + camera.width * 0.5;
+            view.centreY = sy + camera.height * 0.5;
+            view.minX = view.centreX - halfWidth;
+            view.maxX = view.centreX + halfWidth;
+            view.minY = view.centreY - halfHeight;
+            view.maxY = view.centreY + halfHeight;
+            view.id = typeof camera.id === 'number' ? camera.id : 0;
+        }
+        this.viewCount = count;
+    }
+
+    classify(instance: PooledInstance): number {
+        const go = instance.go as unknown as Placed;
+        if (!go.active) return Tier.Inactive;
+        if (go.parentContainer) {
+            const m = go.getWorldTransformMatrix(this.matrix, this.parentMatrix);
+            instance.x = m.tx;
+            instance.y = m.ty;
+        } else {
+            instance.x = go.x;
+            instance.y = go.y;
+        }
+        const options = this.settings.options;
+        const watches = OFFSCREEN[options.offscreen].watches;
+        const filter = go.cameraFilter;
+        let nearest = Infinity;
+        for (let i = 0; i < this.viewCount; i++) {
+            const view = this.views[i];
+            if ((filter & view.id) !== 0) continue; // that camera does not render it
+            if (!instance.overlaps(view) && watches) continue;
+            const d2 = instance.distance2(view.centreX, view.centreY);
+            if (d2 < nearest) nearest = d2;
+        }
+        if (nearest === Infinity && watches) return Tier.Offscreen;
+        const high = options.highDetailDistance;
+        const mid = options.midDetailDistance;
+        return nearest < high * high ? Tier.High : nearest < mid * mid ? Tier.Mid : Tier.Low;
+    }
+}

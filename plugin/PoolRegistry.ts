@@ -1,0 +1,169 @@
+import * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { PoolError } from '../src/errors';
+import type { Settings } from '../src/options';
+import { Pool } from '../src/Pool';
+import { pooledAnimationState } from '../spine/PooledAnimationState';
+import type { InstanceHost } from '../spine/SpineInstance';
+import type { PoolHooks, SpinePoolStats } from './api';
+import { instanceOf, makePooled } from './PooledGameObject';
+import { PooledInstance, type PoolKey } from './PooledInstance';
+import { prepareInstance } from './Recycler';
+
+/** The hook names {@link PoolHooks} has. */
+const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
+
+type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) => SpineGameObject;
+
+/**
+ * The pools of one scene's plugin: one per (dataKey, atlasKey), made on first use after checking
+ * the keys are loaded; their lifecycle hooks; how an instance is built (the scene's `spine`
+ * factory, then the pooled classes); which object is whose; and the per-pool counters.
+ */
+export class PoolRegistry {
+    private readonly pools = new Map<string, Map<string, Pool<PooledInstance, PoolKey>>>();
+    /** The pools in creation order. */
+    readonly list: Pool<PooledInstance, PoolKey>[] = [];
+    private readonly hooks = new Map<string, Map<string, PoolHooks>>();
+    /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
+    private readonly internalFns: ReadonlySet<Function>;
+
+    constructor(
+        private readonly systems: Phaser.Scenes.Systems,
+        private readonly settings: Settings,
+        private readonly host: InstanceHost,
+        /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
+        private readonly onDestroyed: (instance: PooledInstance) => void,
+    ) {
+        this.internalFns = new Set<Function>([
+            (Phaser.GameObjects.Container.prototype as unknown as { onChildDestroyed: Function }).onChildDestroyed,
+            Phaser.Data.DataManager.prototype.destroy,
+        ]);
+    }
+
+    /** The pool of (dataKey, atlasKey), made on first use; unknown keys throw, naming `caller`. */
+    poolFor(dataKey: string, atlasKey: string, caller: string): Pool<PooledInstance, PoolKey> {
+        const pool = this.pools.get(dataKey)?.get(atlasKey);
+        if (pool) return pool;
+        this.checkKeys(dataKey, atlasKey, caller);
+        const created = new Pool<PooledInstance, PoolKey>({ dataKey, atlasKey, registry: this }, this.build);
+        let byAtlas = this.pools.get(dataKey);
+        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map()));
+        byAtlas.set(atlasKey, created);
+        this.list.push(created);
+        return created;
+    }
+
+    /** The instance of `go` when it is one of this registry's, else undefined. */
+    instanceOf(go: unknown): PooledInstance | undefined {
+        const instance = instanceOf(go);
+        return instance !== undefined && instance.pool.key.registry === this ? instance : undefined;
+    }
+
+    /** The hooks of `pool`, if any. */
+    hooksOf(pool: Pool<PooledInstance, PoolKey>): PoolHooks | undefined {
+        return this.hooks.get(pool.key.dataKey)?.get(pool.key.atlasKey);
+    }
+
+    /** Registers hooks for the pool of (dataKey, atlasKey), before or after it exists; see SpinePoolPlugin.setHooks. */
+    setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): void {
+        if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
+        for (const [name, value] of Object.entries(hooks)) {
+            if (!HOOK_NAMES.includes(name)) {
+                throw new PoolError(`setHooks(): unknown hook '${name}'. Hooks: ${HOOK_NAMES.join(', ')}.`);
+            }
+            if (value !== undefined && typeof value !== 'function') {
+                throw new PoolError(`setHooks(): hook '${name}' must be a function; got ${typeof value}.`);
+            }
+        }
+        let byAtlas = this.hooks.get(dataKey);
+        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map()));
+        byAtlas.set(atlasKey, { ...hooks });
+    }
+
+    /** Fills the per-pool rows and the totals of `result`. */
+    fillStats(result: SpinePoolStats): void {
+        let active = 0;
+        let free = 0;
+        let created = 0;
+        const pools = this.list;
+        result.pools.length = pools.length;
+        for (let i = 0; i < pools.length; i++) {
+            const pool = pools[i];
+            const row = result.pools[i] ?? (result.pools[i] = { dataKey: '', atlasKey: '', active: 0, free: 0, created: 0 });
+            row.dataKey = pool.key.dataKey;
+            row.atlasKey = pool.key.atlasKey;
+            row.active = pool.active;
+            row.free = pool.free.length;
+            row.created = pool.created;
+            active += pool.active;
+            free += pool.free.length;
+            created += pool.created;
+        }
+        result.active = active;
+        result.free = free;
+        result.created = created;
+    }
+
+    /** Forgets every pool (scene shutdown: their objects are destroyed with the scene). */
+    clear(): void {
+        this.pools.clear();
+        this.list.length = 0;
+    }
+
+    /** Builds a pooled instance through the scene's `spine` factory, then takes it out of the scene. */
+    private readonly build = (pool: Pool<PooledInstance, PoolKey>): PooledInstance => {
+        const add = this.systems.add as unknown as { spine: SpineFactory };
+        const go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
+        prepareInstance(go, this.systems.updateList);
+        const instance = new PooledInstance(go, pool, this.settings, this.host, this.internalFns);
+        // The pooled behaviour comes from subclasses, not from methods set on the objects.
+        makePooled(instance);
+        go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance) as never;
+        go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
+        const onCreate = this.hooksOf(pool)?.onCreate;
+        if (onCreate) {
+            // What onCreate attaches belongs to the pool: kept for every owner, never reported.
+            instance.building = true;
+            try {
+                onCreate(go);
+            } finally {
+                instance.building = false;
+            }
+        }
+        instance.hygiene.seal();
+        return instance;
+    };
+
+    private destroyed(go: SpineGameObject): void {
+        const instance = this.instanceOf(go);
+        if (instance) this.onDestroyed(instance);
+    }
+
+    private checkKeys(dataKey: string, atlasKey: string, caller: string): void {
+        const sys = this.systems;
+        if (!(sys.add as unknown as { spine?: unknown }).spine) {
+            throw new PoolError(
+                `${caller}(): this scene has no 'spine' game object factory. Register spine-phaser's plugin next to this one: ` +
+                    `plugins: { scene: [{ key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' }, ...] }.`,
+            );
+        }
+        const cache = sys.cache;
+        if (typeof dataKey !== 'string' || !(cache.json.exists(dataKey) || cache.binary.exists(dataKey))) {
+            const loaded = [...cache.json.getKeys(), ...cache.binary.getKeys()];
+            throw new PoolError(
+                `${caller}(): no skeleton data is loaded under dataKey ${JSON.stringify(dataKey)}. ` +
+                    `Loaded JSON/binary keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
+                    `Load it first with this.load.spineJson(key, url) or this.load.spineBinary(key, url).`,
+            );
+        }
+        if (typeof atlasKey !== 'string' || !cache.text.exists(atlasKey)) {
+            const loaded = cache.text.getKeys();
+            throw new PoolError(
+                `${caller}(): no atlas is loaded under atlasKey ${JSON.stringify(atlasKey)}. ` +
+                    `Loaded text/atlas keys: ${loaded.length ? loaded.join(', ') : '(none)'}. ` +
+                    `Load it first with this.load.spineAtlas(key, url).`,
+            );
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import type { PooledInstance, ViewRect } from './PooledInstance';
+
+/**
+ * Pooled instances behave differently from plain spine-phaser objects in a few methods (no
+ * UpdateList update, activity, culling, emitter listener recording). Those methods live on a
+ * subclass of the runtime's own SpineGameObject class, made once per runtime class, and a pooled
+ * object gets the subclass as its prototype. No method is added to the object itself: V8 keeps
+ * every pooled object on one shape in fast mode (own properties added after construction slowed
+ * spine's update by a third).
+ */
+
+/** The record of each pooled game object: the one map from an object to its instance. */
+const records = new WeakMap<object, PooledInstance>();
+
+/** The pooled instance of `go`, if it is one (of any plugin). */
+export function instanceOf(go: unknown): PooledInstance | undefined {
+    return typeof go === 'object' && go !== null ? records.get(go) : undefined;
+}
+
+/** Makes `instance` the record of its object and gives the object the pooled subclass of its class. */
+export function makePooled(instance: PooledInstance): void {
+    const go = instance.go;
+    records.set(go, instance);
+    Object.setPrototypeOf(go, pooledGameObjectClass(Object.getPrototypeOf(go).constructor).prototype);
+}
+
+/** The object of `instance` left the pool for good. */
+export function forgetPooled(instance: PooledInstance): void {
+    records.delete(instance.go);
+}
+
+/** Frames between `callSite` and the game's call: callSite, then the method the game called. */
+const CALLER = 2;
+
+type Ctor = new (...args: any[]) => any;
+
+const gameObjectClasses = new WeakMap<Ctor, Ctor>();
+
+/** Scratch for the culling test (rendering is single-threaded and the test does not nest). */
+const cullRect: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
+
+interface Camera {
+    rotation: number;
+    scrollX: number;
+    scrollY: number;
+    worldView: { x: number; y: number; right: number; bottom: number };
+}
+
+/** The pooled subclass of a SpineGameObject class. */
+function pooledGameObjectClass(Base: Ctor): Ctor {
+    let Pooled = gameObjectClasses.get(Base);
+    if (Pooled) return Pooled;
+    Pooled = class PooledSpineGameObject extends Base {
+        /** The plugin's scheduler updates pooled instances: the UpdateList never does, even if one is put back on it. */
+        preUpdate(): void {}
+
+        /**
+         * Phaser's UpdateList skips inactive objects, so a stock object set inactive stops in the
+         * pose it shows now: a pooled one is brought up to date and posed, then frozen (no time
+         * passes for it) until it is set active again.
+         */
+        setActive(value: boolean): this {
+            const instance = records.get(this);
+            const changing = instance !== undefined && instance.entry !== null && !!value !== this.active;
+            if (changing && !value) instance.host.settle(instance, true);
+            else if (changing) instance.host.catchUp(instance);
+            super.setActive(value);
+            if (changing) instance.host.reclassify(instance);
+            return this;
+        }
+
+        /**
+         * Render culling, per camera: also says no when the instance's extent, grown by
+         * `offscreenMargin`, misses the view of the camera about to draw it (`worldView` is
+         * refreshed just before rendering). Instances in Containers and rotated cameras are left to
+         * spine-phaser, which flushes its batch for container children in its own `willRender`.
+         */
+        willRender(camera: Camera): boolean {
+            if (!super.willRender(camera)) return false;
+            const instance = records.get(this);
+            if (!instance || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
+            const view = camera.worldView;
+            const m = instance.settings.options.offscreenMargin;
+            const rect = cullRect;
+            rect.minX = view.x - m;
+            rect.minY = view.y - m;
+            rect.maxX = view.right + m;
+            rect.maxY = view.bottom + m;
+            rect.scrollX = camera.scrollX;
+            rect.scrollY = camera.scrollY;
+            instance.x = this.x;
+            instance.y = this.y;
+            return instance.overlaps(rect);
+        }
+
+        on(event: string | symbol, fn: Function, context?: unknown): unknown {
+            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.on(event, fn, context);
+        }
+
+        addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
+            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.addListener(event, fn, context);
+        }
+
+        once(event: string | symbol, fn: Function, context?: unknown): unknown {
+            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            return super.once(event, fn, context);
+        }
+    };
+    gameObjectClasses.set(Base, Pooled);
+    return Pooled;
+}

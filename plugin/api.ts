@@ -1,0 +1,125 @@
+/**
+ * The public types of the plugin's API (what `spawn`, `setHooks` and `stats` take and give).
+ */
+import type * as Phaser from 'phaser';
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+
+/**
+ * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
+ * creating the object, applied in one go.
+ *
+ * @example
+ * ```ts
+ * const squad = this.add.container(400, 300);
+ * const go = this.spinePool.spawn(0, -20, 'hero', 'hero-atlas', {
+ *     parent: squad, animation: 'walk', loop: true, skin: 'knight', depth: 2,
+ * });
+ * ```
+ */
+export interface SpawnOptions {
+    /** Container to add the instance to; (x, y) are then local to it, in px. @default the scene's display list */
+    parent?: Phaser.GameObjects.Container;
+    /**
+     * Animation to set on `track`; its first frame is posed before the instance is first drawn.
+     * @default none: the setup pose, no track set
+     */
+    animation?: string;
+    /** Whether `animation` loops. @default true */
+    loop?: boolean;
+    /** Spine track index for `animation`. @default 0 */
+    track?: number;
+    /** Skin name; an unknown name throws, naming the skeleton's skins. @default the skeleton's default skin */
+    skin?: string;
+    /** Display depth. @default 0 */
+    depth?: number;
+}
+
+/**
+ * Lifecycle hooks of one pool (one skeleton: dataKey + atlasKey), registered with
+ * {@link SpinePoolPlugin.setHooks}. Each fires exactly once per transition, in this order over an
+ * instance's life: `onCreate`, then (`onSpawn`, `onDespawn`) for every use, then `onDestroy`.
+ * Every hook is optional; none by default.
+ *
+ * @example
+ * ```ts
+ * this.spinePool.setHooks('goblin', 'goblin-atlas', {
+ *     onCreate: (go) => go.animationStateData.setMix('walk', 'die', 0.2), // once per object; seconds
+ *     onSpawn: (go) => go.setInteractive(), // input is removed on every despawn
+ *     onDespawn: (go) => go.getData('timer')?.remove(), // timers are not tracked: end them here
+ * });
+ * ```
+ */
+export interface PoolHooks {
+    /**
+     * The instance was just built (by `spawn` or `prewarm`); it is hidden and inactive. Listeners
+     * added here (AnimationState and game object ones) belong to the pool: they stay for every
+     * owner and are never reported as leaks.
+     */
+    onCreate?(go: SpineGameObject): void;
+    /** The instance was reset, placed and posed; `spawn` returns it next. */
+    onSpawn?(go: SpineGameObject): void;
+    /**
+     * `despawn` was called. Runs first, while the instance still has its listeners, tracks and
+     * place: remove your own listeners here and they are not reported as leaks.
+     */
+    onDespawn?(go: SpineGameObject): void;
+    /** The instance left the pool for good (`go.destroy()`, scene shutdown); nothing follows. */
+    onDestroy?(go: SpineGameObject): void;
+}
+
+/**
+ * Counters of one pool (one skeleton), a row of {@link SpinePoolStats.pools}.
+ *
+ * @example
+ * ```ts
+ * for (const pool of this.spinePool.stats().pools) console.log(`${pool.dataKey}: ${pool.active} out, ${pool.free} free`);
+ * ```
+ */
+export interface PoolStats {
+    /** The skeleton data key the pool was made for (`spawn`'s `dataKey`). */
+    dataKey: string;
+    /** The atlas key the pool was made for (`spawn`'s `atlasKey`). */
+    atlasKey: string;
+    /** Instances handed out and not yet despawned. */
+    active: number;
+    /** Instances waiting in the pool. */
+    free: number;
+    /** Instances ever built by this pool (stays flat while pooling works). */
+    created: number;
+}
+
+/**
+ * What {@link SpinePoolPlugin.stats} reports: counts of instances, all at the time of the call.
+ *
+ * @example
+ * ```ts
+ * const stats = this.spinePool.stats();
+ * console.log(`${stats.active} spawned, ${stats.updatedLastFrame} updated last frame, ${stats.tiers.offscreen} off screen`);
+ * ```
+ */
+export interface SpinePoolStats {
+    /** Spawned instances, all pools. */
+    active: number;
+    /** Free instances, all pools. */
+    free: number;
+    /** Instances ever built, all pools. */
+    created: number;
+    /** Instances the scheduler updated in the last frame. */
+    updatedLastFrame: number;
+    /** Spawned instances per level-of-detail tier. */
+    tiers: {
+        /** Nearer the view centre than `highDetailDistance`, in view. */
+        high: number;
+        /** Between `highDetailDistance` and `midDetailDistance`, in view. */
+        mid: number;
+        /** Beyond `midDetailDistance`, in view. */
+        low: number;
+        /** Outside the view plus `offscreenMargin` (always 0 with `offscreen: 'lod'`). */
+        offscreen: number;
+    };
+    /** Leftover listeners removed on despawn so far. */
+    leaksCleared: number;
+    /** Per-pool counters, in creation order. */
+    pools: PoolStats[];
+}
+

@@ -1,0 +1,226 @@
+/**
+ * The AnimationState of a pooled instance: a subclass of the runtime's own, made once per runtime
+ * class, so the object keeps spine-core's shape and code. What it changes:
+ *
+ * - listeners go to the instance's {@link StateListeners} (recorded with their call site,
+ *   dispatch-safe); spine-core only ever sees one dispatcher;
+ * - before the game changes the state (a new entry, a cleared track), the instance is brought up to
+ *   date and its pose of this frame applied, so the change lands at the moment it is made;
+ * - each TrackEntry is tagged with its owner's generation: once the instance changes owner, the
+ *   notifications of older entries still queued reach no listener (spine-core's queue is left as
+ *   it is: it still frees the entries it disposes);
+ * - its event queue counts the drains in progress, so a queue that a listener's exception left
+ *   disabled can be told apart from one that is draining.
+ */
+import { callSite, type CallSite } from '../src/callSite';
+import { warn } from '../src/errors';
+import type { Settings } from '../src/options';
+import { describeListener, type StateListener } from '../src/StateListeners';
+import type { InstanceHost, UpdatedInstance } from './SpineInstance';
+
+/** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
+export interface StateOwner extends UpdatedInstance {
+    readonly settings: Settings;
+    readonly host: InstanceHost;
+    /** True while the pool builds the instance: listeners added then belong to the pool. */
+    building: boolean;
+    /** Where the game call that created each TrackEntry was made (dev mode). */
+    readonly entrySites: WeakMap<object, CallSite>;
+    /** Set when entries are created: where the instance can reach is measured again. */
+    reachChanged: boolean;
+    /** Bumped when the instance changes owner: notifications of older entries reach no listener. */
+    generation: number;
+}
+
+/** An event queue that knows whether it is draining. */
+export interface DrainCounting {
+    /** Nested `drain` calls in progress. */
+    draining: number;
+    drainDisabled: boolean;
+}
+
+type Ctor = new (...args: any[]) => any;
+
+/** Frames between `callSite` and the game's call: callSite, then the method the game called. */
+const CALLER = 2;
+
+/** AnimationState methods that create track entries (wrapped below); not all exist in every spine-core. */
+const ENTRY_METHODS = ['setAnimation', 'setAnimationWith', 'addAnimation', 'addAnimationWith', 'setEmptyAnimation', 'addEmptyAnimation', 'setEmptyAnimations'];
+
+/** The generation of each TrackEntry made by a pooled AnimationState. */
+const generations = new WeakMap<object, number>();
+
+const stateClasses = new WeakMap<Ctor, Ctor>();
+const queueClasses = new WeakMap<Ctor, Ctor>();
+
+/**
+ * A pooled AnimationState for `owner`, of the same runtime class as `state` (the one the object was
+ * built with), with `data` (its AnimationStateData).
+ */
+export function pooledAnimationState(state: object, data: unknown, owner: StateOwner): object {
+    const State = pooledAnimationStateClass(state.constructor as Ctor);
+    return new State(data, owner);
+}
+
+/** Whether `entry` was made for the current owner of `owner`. */
+function current(owner: StateOwner, entry: unknown): boolean {
+    return generations.get(entry as object) === owner.generation;
+}
+
+function pooledAnimationStateClass(Base: Ctor): Ctor {
+    let Pooled = stateClasses.get(Base);
+    if (Pooled) return Pooled;
+    const baseAddListener = Base.prototype.addListener as (this: unknown, listener: StateListener) => void;
+    Pooled = class PooledAnimationState extends Base {
+        /** The pooled instance this state belongs to. */
+        owner: StateOwner;
+        /** Depth of nested entry-creating calls: the outermost one is the game's. */
+        creating = 0;
+        /** Call site of the outermost entry-creating call in progress. */
+        creatingSite: CallSite | null = null;
+
+        constructor(data: unknown, owner: StateOwner) {
+            super(data);
+            this.owner = owner;
+            const Queue = drainCountingQueueClass((this as unknown as { queue: object }).queue.constructor as Ctor);
+            (this as unknown as { queue: object }).queue = new Queue(this);
+            owner.listeners.accepts = (entry) => current(owner, entry);
+            baseAddListener.call(this, owner.listeners.dispatcher);
+        }
+
+        addListener(listener: StateListener): void {
+            if (!listener) throw new Error('listener cannot be null.');
+            const owner = this.owner;
+            const dev = owner.settings.options.dev;
+            const site = dev ? callSite(CALLER) : null;
+            // The listener hears what happens from now on, not the time owed before it was added;
+            // and an instance sleeping off screen must now be on time for its events.
+            owner.host.catchUp(owner);
+            owner.host.wake(owner);
+            if (!owner.listeners.add(listener, site, owner.building ? 'pool' : 'game') && dev) {
+                warn(
+                    `animationState.addListener(${describeListener(listener)}) at ${site}: ` +
+                        'this listener object is already added; the duplicate was ignored so it is not called twice per event.',
+                );
+            }
+        }
+
+        removeListener(listener: StateListener): void {
+            this.owner.listeners.remove(listener);
+        }
+
+        clearListeners(): void {
+            this.owner.listeners.clear();
+        }
+
+        /** spine-core makes every TrackEntry here: tag it with its owner and the game's call site (dev mode). */
+        trackEntry(...args: unknown[]): object {
+            const entry = super.trackEntry(...args);
+            generations.set(entry, this.owner.generation);
+            if (this.creatingSite !== null) this.owner.entrySites.set(entry, this.creatingSite);
+            return entry;
+        }
+
+        setAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setAnimation, args);
+        }
+        setAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setAnimationWith, args);
+        }
+        addAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addAnimation, args);
+        }
+        addAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addAnimationWith, args);
+        }
+        setEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setEmptyAnimation, args);
+        }
+        addEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries(super.addEmptyAnimation, args);
+        }
+        setEmptyAnimations(...args: unknown[]): unknown {
+            return this.creatingEntries(super.setEmptyAnimations, args);
+        }
+
+        /** A cleared track leaves the skeleton posed as it is: the pose of this frame, as stock's. */
+        clearTrack(...args: unknown[]): unknown {
+            this.owner.host.settle(this.owner, false);
+            return super.clearTrack(...args);
+        }
+        clearTracks(...args: unknown[]): unknown {
+            this.owner.host.settle(this.owner, false);
+            return super.clearTracks(...args);
+        }
+
+        private creatingEntries(method: Function, args: unknown[]): unknown {
+            const owner = this.owner;
+            // Time owed since the last update belongs to the entries playing now, not the new ones;
+            // and the pose of this frame (drawn if it comes into view now) is the one before the change.
+            if (this.creating === 0) owner.host.settle(owner, false);
+            // The outermost call is the game's, unless the plugin named the site already (spawn).
+            const own = this.creating++ === 0 && this.creatingSite === null && owner.settings.options.dev;
+            if (own) this.creatingSite = callSite(CALLER + 1);
+            try {
+                return method.apply(this, args);
+            } finally {
+                this.creating--;
+                if (own) this.creatingSite = null;
+                // New entries: where it can reach changed, and one sleeping off screen must look again.
+                if (this.creating === 0) {
+                    owner.reachChanged = true;
+                    owner.host.wake(owner);
+                }
+            }
+        }
+    };
+    // Entry-creating methods a runtime lacks stay absent (4.3 has no setAnimationWith / addAnimationWith).
+    for (const name of ENTRY_METHODS) if (typeof Base.prototype[name] !== 'function') delete (Pooled.prototype as Record<string, unknown>)[name];
+    stateClasses.set(Base, Pooled);
+    return Pooled;
+}
+
+/**
+ * The subclass of spine-core's EventQueue a pooled AnimationState uses: it counts the drains in
+ * progress. spine-core leaves `drainDisabled` set when a listener throws, and the state silent for
+ * ever after; with the count, "disabled" can be told apart from "draining" (a despawn inside a
+ * callback), so a despawn can give the next owner a working queue (see `restoreQueue`).
+ */
+function drainCountingQueueClass(Base: Ctor): Ctor {
+    let Counting = queueClasses.get(Base);
+    if (Counting) return Counting;
+    Counting = class DrainCountingQueue extends Base implements DrainCounting {
+        draining = 0;
+        declare drainDisabled: boolean;
+        drain(): void {
+            this.draining++;
+            try {
+                super.drain();
+            } finally {
+                this.draining--;
+            }
+        }
+    };
+    queueClasses.set(Base, Counting);
+    return Counting;
+}
+
+/**
+ * The instance changes owner (despawn). A queue a listener's exception left disabled (not one that
+ * is draining: this may run inside a callback) works again, its undelivered notifications dropped;
+ * then the owner's generation moves on, so what the previous owner's entries still have queued
+ * (their end and dispose, queued by clearing the tracks inside a drain) reaches no listener.
+ * Call before and after clearing the tracks: `restoreQueue(state)`, clear, `nextOwner(owner)`.
+ */
+export function restoreQueue(state: object): void {
+    const queue = (state as { queue: DrainCounting & { clear(): void } }).queue;
+    if (queue.draining === 0 && queue.drainDisabled) {
+        queue.drainDisabled = false;
+        queue.clear();
+    }
+}
+
+/** See `restoreQueue`. */
+export function nextOwner(owner: StateOwner): void {
+    owner.generation++;
+}

@@ -1,0 +1,60 @@
+/**
+ * What the Spine layer needs of a pooled instance and of the object it pools, by shape: the
+ * spine-core parts every spine-ts runtime's game object has (spine-phaser's SpineGameObject; a
+ * spine-pixi `Spine` would do), and the few fields the engine side keeps for it. Nothing here
+ * depends on an engine.
+ */
+import type { AnimationState, Skeleton } from '@esotericsoftware/spine-core';
+import type { StateListeners } from '../src/StateListeners';
+import type { LegacyAnimation } from './legacy/LegacyAnimation';
+
+/** A spine-ts runtime's skeleton object: a skeleton, its animation state and one update step. */
+export interface SpineObject {
+    skeleton: Skeleton;
+    animationState: AnimationState;
+    /** One stock update of `ms`: the state's update and apply, world transforms (spine-phaser's `updatePose`). */
+    updatePose(ms: number): void;
+    beforeUpdateWorldTransforms(object: unknown): void;
+    afterUpdateWorldTransforms(object: unknown): void;
+    /** spine-phaser-v4: carries the object's movement to physics constraints, as `updatePose` does first. */
+    skeletonPhysics?: { applyTransformMovement(): void };
+}
+
+/** What an instance's updates read and write (see InstanceUpdater). */
+export interface UpdatedInstance {
+    readonly go: SpineObject;
+    /** Its Legacy-style helper, when its owner asked for one. */
+    legacy: LegacyAnimation | null;
+    /** The listeners of its AnimationState (whether anyone hears its events). */
+    readonly listeners: StateListeners;
+    /**
+     * True when its skeleton's local pose is behind its animation state: updated since it was last
+     * applied (an update that did not pose it).
+     */
+    localStale: boolean;
+    /** Frame of its last pose (world transforms computed); -Infinity before the first. */
+    posedFrame: number;
+    /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */
+    timeScale: number;
+    /**
+     * Where in the longest-sleep period it wakes off screen, in [0, 1): spread evenly over the
+     * instances, so sleepers put to sleep in the same frame (a wave spawned at once) wake in
+     * different frames instead of all together.
+     */
+    readonly sleepPhase: number;
+}
+
+/** What an instance asks of its pool around changes the game makes to its animation state. */
+export interface InstanceHost {
+    /** Passes it the time owed since its last update (events only), so the change lands now. */
+    catchUp(instance: UpdatedInstance): void;
+    /** Its animation state changed: one sleeping off screen looks again at its next frame. */
+    wake(instance: UpdatedInstance): void;
+    /**
+     * Brings it up to date and applies its local pose (`world`: and its world transforms), as a
+     * stock object's stands after this frame's update.
+     */
+    settle(instance: UpdatedInstance, world: boolean): void;
+    /** Something its tier depends on changed (active or not): it moves tier now. */
+    reclassify(instance: UpdatedInstance): void;
+}

@@ -1,0 +1,82 @@
+/**
+ * What an instance outside the view of every camera that renders it gets: one object per
+ * `offscreen` option. This file is the one place that says what each mode means; the scheduler
+ * only sees the interval of the off-screen tier, the updater only whether to pose.
+ */
+import type { OffscreenMode, SpinePoolOptions } from '../src/options';
+import { ON_DEMAND } from '../src/Scheduler';
+import { isListened } from './InstanceUpdater';
+import { untilNextMoment, EARLY, type Moment } from './moments';
+import type { UpdatedInstance } from './SpineInstance';
+import { needsEveryFrame } from './stateReplay';
+
+/** The rules of one `offscreen` mode. */
+export interface OffscreenPolicy {
+    /**
+     * Whether instances off screen are told apart from far ones at all (with every mode but
+     * `'lod'`): they get the off-screen tier, are looked at again every frame after the game's
+     * update (one that comes into view is posed in that frame), and one spawned off screen is not
+     * posed until it comes into view.
+     */
+    readonly watches: boolean;
+    /** The off-screen tier's frame interval: a frame count, 0 (frozen: no update, no time passes) or `ON_DEMAND`. */
+    interval(options: SpinePoolOptions): number;
+    /** Whether an update of an off-screen instance poses it. */
+    readonly poses: boolean;
+    /** For an `ON_DEMAND` tier: ms of game time until `instance`, just updated at game time `now`, must be updated again. */
+    wakeIn(instance: UpdatedInstance, now: number): number;
+}
+
+/** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
+export const MAX_SLEEP = 1000;
+
+const moment: Moment = { seconds: 0 };
+
+/**
+ * `'events'`: time, queued animations, mixes and every Spine event stay exact (spine-unity's
+ * event-timelines-only update), nothing is posed until it is back in view, where it shows what a
+ * stock object shows. It is updated on demand: when its next event, completion or track end is due,
+ * every frame while it must be (a mix, a queued, delayed or reversed entry, a track below full
+ * alpha or additive, a queued Legacy play), when the game changes it, and at least once a second.
+ */
+const events: OffscreenPolicy = {
+    watches: true,
+    poses: false,
+    interval: () => ON_DEMAND,
+    wakeIn(instance, now) {
+        const legacy = instance.legacy;
+        const state = instance.go.animationState;
+        if ((legacy !== null && legacy.pending) || needsEveryFrame(state)) return 0;
+        // With nothing due, it wakes on its own point of a MAX_SLEEP grid: sleepers spread evenly.
+        const longest = MAX_SLEEP - ((now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
+        untilNextMoment(state, isListened(instance), moment);
+        return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
+    },
+};
+
+/** `'lod'`: nothing special off screen, distance tiers only (the Unity SpineManager's behaviour). */
+const lod: OffscreenPolicy = {
+    watches: false,
+    poses: true,
+    interval: (options) => options.lowFrequency, // never used: no instance gets the off-screen tier
+    wakeIn: () => 0,
+};
+
+/** `'low'`: full updates at the low tier's interval. */
+const low: OffscreenPolicy = {
+    watches: true,
+    poses: true,
+    interval: (options) => options.lowFrequency,
+    wakeIn: () => 0,
+};
+
+/** `'pause'`: no update at all until it is back in view; its animation resumes where it stopped. */
+const pause: OffscreenPolicy = {
+    watches: true,
+    poses: true,
+    interval: () => 0,
+    wakeIn: () => 0,
+};
+
+/** The rules of each `offscreen` mode. */
+export const OFFSCREEN: Readonly<Record<OffscreenMode, OffscreenPolicy>> = { events, lod, low, pause };

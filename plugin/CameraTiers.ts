@@ -44,6 +44,8 @@ export class CameraTiers {
     /** The views of the cameras in use, grown by the margin; the first `viewCount` are current. */
     private readonly views: CameraRect[] = [];
     private viewCount = 0;
+    /** Game time (ms, the scheduler's clock) of the coming classifications: set by the caller. */
+    now = 0;
 
     constructor(
         private readonly settings: Settings,
@@ -95,6 +97,9 @@ export class CameraTiers {
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         const filter = go.cameraFilter;
+        // Where it would be if posed now: its state is behind by the time it is owed.
+        const entry = instance.entry;
+        instance.measure(entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0);
         let nearest = Infinity;
         for (let i = 0; i < this.viewCount; i++) {
             const view = this.views[i];

@@ -31,8 +31,10 @@ interface Looked {
 }
 
 interface SceneParts {
-    tweens?: { getTweensOf(target: unknown): TweenLike[] };
+    tweens?: { tweens?: unknown[]; getTweensOf(target: unknown): TweenLike[] };
 }
+
+const NO_TWEENS: TweenLike[] = [];
 
 /**
  * What the game attaches to one pooled instance, found and removed when it changes owner (seed 000's
@@ -50,6 +52,8 @@ interface SceneParts {
  */
 export class InstanceHygiene {
     private readonly emitterSites = new Map<Function, CallSite>();
+    /** Listeners added to the object's emitter since it was sealed or last cleaned. */
+    private emitterAdds = 0;
     /** Emitter listener functions that are not the game's: Phaser's own, the plugin's, see `seal`. */
     private readonly ownFns: Set<Function>;
 
@@ -68,6 +72,7 @@ export class InstanceHygiene {
     seal(): void {
         const emitter = this.instance.go as unknown as Emitter;
         for (const event of emitter.eventNames()) for (const fn of emitter.listeners(event)) this.ownFns.add(fn);
+        this.emitterAdds = 0;
     }
 
     /** Adds a listener of the plugin's own: never reported as a leak, removed on despawn. */
@@ -75,8 +80,12 @@ export class InstanceHygiene {
         this.instance.listeners.add(listener, null, 'plugin');
     }
 
-    /** Dev mode: remembers where `fn` was added to the emitter (`depth`: frames above callSite). */
+    /**
+     * Something was added to the object's emitter (counted, so `clean` looks only when there may be
+     * a leftover); dev mode also remembers where `fn` was added (`depth`: frames above callSite).
+     */
     recordEmitterSite(fn: Function, depth: number): void {
+        this.emitterAdds++;
         if (this.instance.settings.options.dev && typeof fn === 'function') this.emitterSites.set(fn, callSite(depth));
     }
 
@@ -88,7 +97,10 @@ export class InstanceHygiene {
         const before = out.length;
         const go = this.instance.go as SpineGameObject;
         const listeners = this.instance.listeners;
-        for (const record of listeners.leftovers([])) {
+        const records = listeners.records;
+        for (let i = 0; i < records.length; i++) {
+            const record = records[i];
+            if (record.removed || record.owner !== 'game') continue;
             out.push({ what: `animationState listener ${describeListener(record.listener)}`, site: record.site });
         }
         listeners.release();
@@ -100,15 +112,19 @@ export class InstanceHygiene {
             }
         }
 
-        const emitter = go as unknown as Emitter;
-        for (const event of emitter.eventNames()) {
-            for (const fn of emitter.listeners(event)) {
-                if (this.ownFns.has(fn)) continue;
-                out.push({ what: `go.on(${JSON.stringify(String(event))}, ${fn.name || 'anonymous'})`, site: this.emitterSites.get(fn) ?? null });
-                emitter.off(event, fn);
+        // Emitter listeners: only looked for when something was added since (no array made otherwise).
+        if (this.emitterAdds > 0) {
+            this.emitterAdds = 0;
+            const emitter = go as unknown as Emitter;
+            for (const event of emitter.eventNames()) {
+                for (const fn of emitter.listeners(event)) {
+                    if (this.ownFns.has(fn)) continue;
+                    out.push({ what: `go.on(${JSON.stringify(String(event))}, ${fn.name || 'anonymous'})`, site: this.emitterSites.get(fn) ?? null });
+                    emitter.off(event, fn);
+                }
             }
+            this.emitterSites.clear();
         }
-        this.emitterSites.clear();
 
         // spine-phaser-v4: Phaser objects the game attached to slots (addSlotObject) would be drawn
         // on the next owner. They are detached here; the objects themselves are the game's.
@@ -118,7 +134,9 @@ export class InstanceHygiene {
             slotObjects.clear();
         }
 
-        const tweens = scene?.tweens?.getTweensOf(go) ?? [];
+        // Tweens: only looked for when the scene has any (getTweensOf makes an array).
+        const manager = scene?.tweens;
+        const tweens = manager && !(Array.isArray(manager.tweens) && manager.tweens.length === 0) ? manager.getTweensOf(go) : NO_TWEENS;
         for (const tween of tweens) {
             const keys = [...new Set((tween.data ?? []).map((d) => d.key).filter(Boolean))];
             out.push({ what: `a running tween (${keys.join(', ') || 'no properties'})`, site: null });

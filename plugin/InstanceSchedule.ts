@@ -106,7 +106,7 @@ export class InstanceSchedule implements InstanceHost {
     /** The scene's UPDATE: one scheduler pass. */
     update(delta: number): void {
         this.tiers.refresh(this.cameraList());
-        this.driver.now = this.scheduler.clock + delta;
+        this.driver.now = this.tiers.now = this.scheduler.clock + delta;
         this.scheduler.step(delta);
     }
 
@@ -118,7 +118,7 @@ export class InstanceSchedule implements InstanceHost {
         this.catchTimeScaleChanges();
         if (!OFFSCREEN[this.settings.options.offscreen].watches || this.scheduler.countIn(Tier.Offscreen) === 0) return;
         this.tiers.refresh(this.cameraList());
-        this.driver.now = this.scheduler.clock;
+        this.driver.now = this.tiers.now = this.scheduler.clock;
         this.scheduler.reevaluate(Tier.Offscreen);
     }
 
@@ -163,8 +163,9 @@ export class InstanceSchedule implements InstanceHost {
         }
     }
 
-    /** The cameras level of detail is measured against: the pinned one, or every camera of the scene. */
+    /** The cameras level of detail is measured against (pinned, or every camera), read now. */
     private cameraList(): ArrayLike<CameraView> {
+        this.tiers.now = this.scheduler.clock;
         const pinned = this.settings.options.camera;
         if (pinned === null) return this.cameras.cameras;
         this.pinnedCamera[0] = pinned;

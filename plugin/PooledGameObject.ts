@@ -90,6 +90,8 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             rect.scrollY = camera.scrollY;
             instance.x = this.x;
             instance.y = this.y;
+            // Where the pose it shows is: its state's time as it stands (it was posed at it).
+            instance.measure(0);
             return instance.overlaps(rect);
         }
 

@@ -4,7 +4,7 @@ import type { Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
 import { StateListeners } from '../src/StateListeners';
-import { reachOf, type Box } from '../spine/animationReach';
+import { extentOf, type Box } from '../spine/animationReach';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { InstanceHost } from '../spine/SpineInstance';
@@ -49,6 +49,10 @@ export class PooledInstance implements StateOwner {
     readonly entrySites = new WeakMap<object, CallSite>();
     /** Bumped on despawn: notifications of the previous owner's entries reach no listener. */
     generation = 0;
+    /** Retired and not yet back in its setup pose (see Recycler's PendingResets). */
+    posePending = false;
+    /** Its object was destroyed: it left the pool for good. */
+    destroyed = false;
     readonly sleepPhase: number;
     localStale = false;
     posedFrame = -Infinity;
@@ -63,13 +67,8 @@ export class PooledInstance implements StateOwner {
     private maxY = 0;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
     private readonly setup: Box;
-    /** Where the current animations can reach (see `reach`). */
+    /** Its extent as last measured (see `measure`). */
     private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
-    /**
-     * Set when entries are created (spawn, the game's or the Legacy helper's set/addAnimation):
-     * `box` is recomputed on its next use. Entries ending leave it larger, which is only cautious.
-     */
-    reachChanged = true;
 
     constructor(
         readonly go: SpineGameObject,
@@ -88,26 +87,25 @@ export class PooledInstance implements StateOwner {
     }
 
     /**
-     * Where the instance can be drawn around its origin (unscaled): its setup-pose bounds joined
-     * with the sampled reach of every animation on its tracks (see spine/animationReach.ts).
+     * Measures where the instance can be drawn around its origin (unscaled) at its animation state's
+     * time plus `ahead` game seconds (see spine/animationReach.ts), for the next `overlaps` calls.
+     * Returns the box (valid until the next call).
      */
-    reach(): Box {
-        if (this.reachChanged) {
-            this.reachChanged = false;
-            reachOf(this.go.skeleton as never, this.go.animationState.tracks as never, this.setup, this.box);
-        }
+    measure(ahead: number): Box {
+        const go = this.go;
+        extentOf(go.skeleton as never, go.animationState as never, this.setup, ahead, this.box);
         return this.box;
     }
 
     /**
-     * Whether its reach, placed at world (`this.x`, `this.y`) with its scale, overlaps `view`
-     * (world px, as seen by a camera scrolled to `view.scrollX/Y`). An object with scroll factor f
-     * is drawn where a world point moved by scroll × (1 − f) would be. The numbers come in fields,
-     * not arguments, so V8 has none to box for the call.
+     * Whether its extent as last measured, placed at world (`this.x`, `this.y`) with its scale,
+     * overlaps `view` (world px, as seen by a camera scrolled to `view.scrollX/Y`). An object with
+     * scroll factor f is drawn where a world point moved by scroll × (1 − f) would be. The numbers
+     * come in fields, not arguments, so V8 has none to box for the call.
      */
     overlaps(view: ViewRect): boolean {
         const go = this.go as unknown as Placed & { _scaleX?: number; _scaleY?: number };
-        const box = this.reach();
+        const box = this.box;
         // Phaser's Transform keeps scale in _scaleX/_scaleY; reading the field skips a getter call
         // whose number result V8 would box on every visibility check.
         const sx = go._scaleX ?? go.scaleX;

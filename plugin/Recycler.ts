@@ -71,9 +71,9 @@ type Placed = Phaser.GameObjects.Components.Transform &
  * free instance is always clean and `spawn` has little to do: clears its tracks (what the previous
  * owner's entries still have queued then reaches no listener, see spine/PooledAnimationState.ts),
  * leaves its container and the display list, loses its input and data, and goes back to its
- * defaults: transform and display properties (and tint, on spine-phaser-v4), default skin, setup
- * pose with world transforms (physics reset). A queue a listener's exception left disabled works
- * again.
+ * defaults: transform and display properties (and tint, on spine-phaser-v4), default skin. A queue
+ * a listener's exception left disabled works again. Its pose goes back to the setup pose later
+ * (`resetPose`, see PendingResets): a despawn does no posing work.
  */
 export function retireInstance(instance: PooledInstance): void {
     const go = instance.go;
@@ -104,10 +104,57 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
+    instance.posePending = true;
+}
+
+/**
+ * The setup pose with world transforms (physics reset), as a new object has: what a retired
+ * instance gets before it is handed out again.
+ */
+export function resetPose(instance: PooledInstance): void {
+    instance.posePending = false;
+    const skeleton = instance.go.skeleton;
     setupPose(skeleton);
     // The skeleton's clock (physics time) starts again at 0, as a new object's does.
     skeleton.time = 0;
     skeleton.updateWorldTransform(PHYSICS_RESET);
+}
+
+/**
+ * Retired instances waiting for their setup pose (`resetPose`): a few each frame, after the
+ * game's update, so a despawn costs no posing and a burst of them costs no spike; `spawn` resets
+ * one itself when it is handed out before its turn.
+ */
+export class PendingResets {
+    private readonly queue: PooledInstance[] = [];
+    private head = 0;
+
+    /** Queues a retired instance. */
+    add(instance: PooledInstance): void {
+        this.queue.push(instance);
+    }
+
+    /** Resets up to `count` queued instances still free and waiting (spawned or destroyed ones are skipped). */
+    run(count: number): void {
+        const queue = this.queue;
+        while (count > 0 && this.head < queue.length) {
+            const instance = queue[this.head++];
+            if (instance.posePending && !instance.active && !instance.destroyed) {
+                resetPose(instance);
+                count--;
+            }
+        }
+        if (this.head === queue.length) {
+            queue.length = 0;
+            this.head = 0;
+        }
+    }
+
+    /** Forgets every queued instance (scene shutdown). */
+    clear(): void {
+        this.queue.length = 0;
+        this.head = 0;
+    }
 }
 
 /**

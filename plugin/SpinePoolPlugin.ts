@@ -13,9 +13,12 @@ import { LeakReport } from './LeakReport';
 import { forgetPooled } from './PooledGameObject';
 import type { PooledInstance } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
-import { dressForSpawn, poseFirstFrame, retireInstance, settleAtSpawn } from './Recycler';
+import { dressForSpawn, PendingResets, poseFirstFrame, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 
 const SceneEvents = Phaser.Scenes.Events;
+
+/** Despawned instances put back in their setup pose per frame (each about one pose's work). */
+const RESETS_PER_FRAME = 8;
 
 /**
  * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
@@ -66,6 +69,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly schedule: InstanceSchedule;
     private readonly registry: PoolRegistry;
     private readonly leaks = new LeakReport();
+    /** Despawned instances waiting for their setup pose, a few per frame. */
+    private readonly resets = new PendingResets();
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
 
@@ -155,11 +160,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
+        if (instance.posePending) resetPose(instance); // despawned too recently to be reset yet
         const go = instance.go;
         const state = go.animationState as unknown as { creatingSite: CallSite | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (dev && options?.animation !== undefined) state.creatingSite = callSite(2);
-        instance.reachChanged = true; // a new skin or animation
         try {
             dressForSpawn(go, x, y, options, dev);
         } catch (error) {
@@ -233,6 +238,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
         this.leaks.clean(instance, this.systems, this.settings.options.dev);
         retireInstance(instance);
+        this.resets.add(instance);
         instance.pool.release(instance);
         if (failure) throw failure;
         return true;
@@ -371,6 +377,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     private postUpdate(): void {
         this.schedule.postUpdate();
+        this.resets.run(RESETS_PER_FRAME);
     }
 
     /**
@@ -384,6 +391,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();
+        this.resets.clear();
         this.releasing = true;
         try {
             for (const pool of this.registry.list) {
@@ -409,6 +417,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
     private destroyed(instance: PooledInstance): void {
         forgetPooled(instance);
+        instance.destroyed = true;
         const wasActive = instance.active;
         instance.legacy?.release();
         instance.legacy = null;

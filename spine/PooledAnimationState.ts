@@ -26,8 +26,6 @@ export interface StateOwner extends UpdatedInstance {
     building: boolean;
     /** Where the game call that created each TrackEntry was made (dev mode). */
     readonly entrySites: WeakMap<object, CallSite>;
-    /** Set when entries are created: where the instance can reach is measured again. */
-    reachChanged: boolean;
     /** Bumped when the instance changes owner: notifications of older entries reach no listener. */
     generation: number;
 }
@@ -166,11 +164,8 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             } finally {
                 this.creating--;
                 if (own) this.creatingSite = null;
-                // New entries: where it can reach changed, and one sleeping off screen must look again.
-                if (this.creating === 0) {
-                    owner.reachChanged = true;
-                    owner.host.wake(owner);
-                }
+                // New entries: one sleeping off screen must look again.
+                if (this.creating === 0) owner.host.wake(owner);
             }
         }
     };

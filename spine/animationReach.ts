@@ -1,7 +1,9 @@
 /**
- * Where a skeleton can be drawn while its animations play, without posing it: each animation's reach
- * is sampled once (per skin) on a scratch skeleton, and an instance's reach is its setup-pose bounds
- * joined with the reach of every animation on its tracks.
+ * Where a skeleton can be drawn while its animations play, without posing it. Each animation's
+ * bounds are sampled once (per skin) on a scratch skeleton, 30 times a second: an instance playing
+ * one animation is where that animation's samples around its current time say (`extentOf`); one
+ * mixing, queuing or layering animations is anywhere any of them reaches, joined with its setup
+ * pose (`reachOf`).
  */
 import type { Skeleton as SpineSkeleton, TrackEntry } from '@esotericsoftware/spine-core';
 import { applyFromSetup, setupPose } from './compat';
@@ -29,23 +31,85 @@ interface Skeleton {
     getBoundsRect(): { x: number; y: number; width: number; height: number };
 }
 
-const boxes = new WeakMap<object, Map<object | null, Box>>();
+/** An animation's sampled bounds: one box per sample (left, top, right, bottom) and their union. */
+interface Reach {
+    /** Samples per second of animation time. */
+    rate: number;
+    /** Box of sample i at [4i, 4i + 4), unscaled px; sample i is at time i / rate (the last at the duration). */
+    boxes: Float64Array;
+    count: number;
+    union: Box;
+}
+
+const reaches = new WeakMap<object, Map<object | null, Reach>>();
 const scratch = new WeakMap<object, Skeleton>();
 
 /**
- * How far `animation` reaches around the origin of `skeleton` with `skin` (null: the default
- * skin): the union of its bounds sampled 30 times a second. Measured once per (animation, skin) on
- * a scratch skeleton of the same data.
+ * The sampled bounds of `animation` around the origin of `skeleton` with `skin` (null: the default
+ * skin), measured once per (animation, skin) on a scratch skeleton of the same data.
+ */
+function reachOfAnimation(skeleton: SpineSkeleton, animation: object, skin: object | null): Reach {
+    let bySkin = reaches.get(animation);
+    if (!bySkin) reaches.set(animation, (bySkin = new Map()));
+    let reach = bySkin.get(skin);
+    if (!reach) {
+        reach = measure(skeleton as unknown as Skeleton, animation as Animation, skin);
+        bySkin.set(skin, reach);
+    }
+    return reach;
+}
+
+/**
+ * How far `animation` reaches around the origin of `skeleton` with `skin` over its whole duration
+ * (the union of its samples).
  */
 export function animationBox(skeleton: SpineSkeleton, animation: object, skin: object | null): Box {
-    let bySkin = boxes.get(animation);
-    if (!bySkin) boxes.set(animation, (bySkin = new Map()));
-    let box = bySkin.get(skin);
-    if (!box) {
-        box = measure(skeleton as unknown as Skeleton, animation as Animation, skin);
-        bySkin.set(skin, box);
+    return reachOfAnimation(skeleton, animation, skin).union;
+}
+
+interface Entry {
+    animation: { duration: number } | null;
+    mixingFrom: Entry | null;
+    next: Entry | null;
+    delay: number;
+    loop: boolean;
+    reverse: boolean;
+    trackTime: number;
+    timeScale: number;
+    animationStart: number;
+    animationEnd: number;
+}
+
+/**
+ * Where a skeleton can be drawn around its origin (unscaled) at its state's current time plus
+ * `ahead` game seconds (a state behind by the time it is owed), into `out`. One plain entry playing
+ * on track 0 (no mix, nothing queued, no other track): the samples of its animation on both sides of
+ * that time. Anything else: `reachOf`, every animation's whole reach joined with `setup`.
+ */
+export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, ahead: number, out: Box): void {
+    const tracks = state.tracks as ArrayLike<Entry | null>;
+    const entry = tracks.length === 1 ? tracks[0] : null;
+    if (entry === null || entry.animation === null || entry.mixingFrom !== null || entry.next !== null || entry.delay > 0 || entry.reverse || entry.animation.duration <= 0) {
+        reachOf(skeleton, tracks as unknown as ArrayLike<TrackEntry | null>, setup, out);
+        return;
     }
-    return box;
+    const reach = reachOfAnimation(skeleton, entry.animation, skeleton.skin);
+    const duration = entry.animation.duration;
+    const start = entry.animationStart;
+    const end = entry.animationEnd;
+    let time = entry.trackTime + ahead * state.timeScale * entry.timeScale;
+    // As TrackEntry.getAnimationTime: within the loop, or clamped to the end.
+    if (entry.loop && end - start > 0) time = (time % (end - start)) + start;
+    else time = Math.min(time + start, end);
+    const at = Math.max(0, Math.min(reach.count - 1, time * reach.rate));
+    const i = Math.floor(at) * 4;
+    const j = Math.min(reach.count - 1, Math.floor(at) + 1) * 4;
+    const b = reach.boxes;
+    out.left = Math.min(b[i], b[j]);
+    out.top = Math.min(b[i + 1], b[j + 1]);
+    out.right = Math.max(b[i + 2], b[j + 2]);
+    out.bottom = Math.max(b[i + 3], b[j + 3]);
+    if (time > duration) join(out, reach.union); // animationEnd past the animation: not sampled
 }
 
 /**
@@ -75,7 +139,7 @@ function join(box: Box, other: Box): void {
     if (other.bottom > box.bottom) box.bottom = other.bottom;
 }
 
-function measure(source: Skeleton, animation: Animation, skin: object | null): Box {
+function measure(source: Skeleton, animation: Animation, skin: object | null): Reach {
     const data = source.data;
     let skeleton = scratch.get(data);
     if (!skeleton) {
@@ -84,8 +148,10 @@ function measure(source: Skeleton, animation: Animation, skin: object | null): B
         scratch.set(data, skeleton);
     }
     if (skeleton.skin !== skin) skeleton.setSkin(skin);
-    const box: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    const union: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
     const steps = Math.max(1, Math.ceil(animation.duration * SAMPLES_PER_SECOND));
+    const boxes = new Float64Array((steps + 1) * 4);
+    let last = -1; // the last sample with something visible, filled into the ones with nothing
     for (let i = 0; i <= steps; i++) {
         const time = (animation.duration * i) / steps;
         setupPose(skeleton);
@@ -93,11 +159,18 @@ function measure(source: Skeleton, animation: Animation, skin: object | null): B
         skeleton.updateWorldTransform(PHYSICS_UPDATE);
         const r = skeleton.getBoundsRect();
         if (!(r.width >= 0)) continue; // nothing visible in that frame
-        box.left = Math.min(box.left, r.x);
-        box.top = Math.min(box.top, r.y);
-        box.right = Math.max(box.right, r.x + r.width);
-        box.bottom = Math.max(box.bottom, r.y + r.height);
+        boxes[i * 4] = r.x;
+        boxes[i * 4 + 1] = r.y;
+        boxes[i * 4 + 2] = r.x + r.width;
+        boxes[i * 4 + 3] = r.y + r.height;
+        for (let k = last + 1; k < i; k++) boxes.copyWithin(k * 4, i * 4, i * 4 + 4);
+        last = i;
+        union.left = Math.min(union.left, r.x);
+        union.top = Math.min(union.top, r.y);
+        union.right = Math.max(union.right, r.x + r.width);
+        union.bottom = Math.max(union.bottom, r.y + r.height);
     }
-    if (box.left > box.right) return { left: 0, top: 0, right: 0, bottom: 0 };
-    return box;
+    if (last === -1) return { rate: steps / Math.max(animation.duration, 1e-9), boxes: new Float64Array((steps + 1) * 4), count: steps + 1, union: { left: 0, top: 0, right: 0, bottom: 0 } };
+    for (let k = last + 1; k <= steps; k++) boxes.copyWithin(k * 4, last * 4, last * 4 + 4);
+    return { rate: steps / animation.duration, boxes, count: steps + 1, union };
 }

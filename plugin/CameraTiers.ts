@@ -6,10 +6,13 @@ import type { PooledInstance, ViewRect } from './PooledInstance';
 interface Placed {
     x: number;
     y: number;
+    scaleY: number;
+    /** Phaser's Transform keeps scale here; reading the field skips a getter whose number V8 would box. */
+    _scaleY?: number;
     active: boolean;
     cameraFilter: number;
     parentContainer: unknown;
-    getWorldTransformMatrix(temp: unknown, parent: unknown): { tx: number; ty: number };
+    getWorldTransformMatrix(temp: unknown, parent: unknown): { tx: number; ty: number; scaleY: number };
 }
 
 /** The camera fields read besides `CameraView`'s (a Phaser camera has them). */
@@ -24,6 +27,8 @@ interface CameraRect extends ViewRect {
     centreY: number;
     /** Phaser's camera id bit (objects filter cameras by it); 0 for a view that shows everything. */
     id: number;
+    /** Screen px per world px, vertically. */
+    zoom: number;
 }
 
 /**
@@ -33,7 +38,9 @@ interface CameraRect extends ViewRect {
  * - off screen when its extent (its reach, grown by `offscreenMargin`) touches the view of no
  *   camera that renders it (in a mode that watches for it, see spine/offscreen.ts);
  * - otherwise high, mid or low detail by the distance from the nearest such view's centre to its
- *   extent (`highDetailDistance`, `midDetailDistance`).
+ *   extent (`highDetailDistance`, `midDetailDistance`), and at least mid or low detail when it is
+ *   small on every such screen (its extent's height × its world scale × the camera's zoom under
+ *   `midDetailScreenSize`, `lowDetailScreenSize`): whichever is less detailed.
  *
  * Every visible camera of the scene counts (a minimap, split screen), unless `configure({ camera })`
  * pins one. Views are read from each camera's scroll, zoom and size once per frame (`refresh`),
@@ -60,7 +67,7 @@ export class CameraTiers {
         for (let i = 0; i < cameras.length; i++) {
             const camera = cameras[i] as SceneCamera;
             if (camera.visible === false) continue;
-            const view = this.views[count] ?? (this.views[count] = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0, centreX: 0, centreY: 0, id: 0 });
+            const view = this.views[count] ?? (this.views[count] = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0, centreX: 0, centreY: 0, id: 0, zoom: 1 });
             count++;
             let sx = camera.scrollX;
             let sy = camera.scrollY;
@@ -79,6 +86,7 @@ export class CameraTiers {
             view.minY = view.centreY - halfHeight;
             view.maxY = view.centreY + halfHeight;
             view.id = typeof camera.id === 'number' ? camera.id : 0;
+            view.zoom = camera.zoomY;
         }
         this.viewCount = count;
     }
@@ -86,31 +94,40 @@ export class CameraTiers {
     classify(instance: PooledInstance): number {
         const go = instance.go as unknown as Placed;
         if (!go.active) return Tier.Inactive;
+        let scale: number;
         if (go.parentContainer) {
             const m = go.getWorldTransformMatrix(this.matrix, this.parentMatrix);
             instance.x = m.tx;
             instance.y = m.ty;
+            scale = m.scaleY;
         } else {
             instance.x = go.x;
             instance.y = go.y;
+            scale = go._scaleY ?? go.scaleY;
         }
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         const filter = go.cameraFilter;
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
-        instance.measure(entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0);
+        const box = instance.measure(entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0);
+        const height = (box.bottom - box.top) * (scale < 0 ? -scale : scale);
         let nearest = Infinity;
+        let zoom = 0; // the largest zoom it is seen at
         for (let i = 0; i < this.viewCount; i++) {
             const view = this.views[i];
             if ((filter & view.id) !== 0) continue; // that camera does not render it
             if (!instance.overlaps(view) && watches) continue;
             const d2 = instance.distance2(view.centreX, view.centreY);
             if (d2 < nearest) nearest = d2;
+            if (view.zoom > zoom) zoom = view.zoom;
         }
         if (nearest === Infinity && watches) return Tier.Offscreen;
         const high = options.highDetailDistance;
         const mid = options.midDetailDistance;
-        return nearest < high * high ? Tier.High : nearest < mid * mid ? Tier.Mid : Tier.Low;
+        const byDistance = nearest < high * high ? Tier.High : nearest < mid * mid ? Tier.Mid : Tier.Low;
+        const size = height * zoom;
+        const bySize = size < options.lowDetailScreenSize ? Tier.Low : size < options.midDetailScreenSize ? Tier.Mid : Tier.High;
+        return byDistance > bySize ? byDistance : bySize;
     }
 }

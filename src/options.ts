@@ -89,6 +89,19 @@ export interface SpinePoolOptions {
      */
     midDetailDistance: number;
     /**
+     * On-screen height (px: its extent × its world scale × the camera's zoom) under which an
+     * instance is at least mid detail, however near: zooming out makes small characters cheaper,
+     * while at zoom 1 normal-sized characters are far above it. 0 turns it off.
+     * @default 64
+     */
+    midDetailScreenSize: number;
+    /**
+     * On-screen height (px) under which an instance is low detail, however near. Must be <=
+     * `midDetailScreenSize`. 0 turns it off.
+     * @default 48
+     */
+    lowDetailScreenSize: number;
+    /**
      * Frame interval of high-detail instances, integer 1..16.
      * @default 1
      */
@@ -166,6 +179,8 @@ export function defaultOptions(): SpinePoolOptions {
     return {
         highDetailDistance: 1000,
         midDetailDistance: 2000,
+        midDetailScreenSize: 64,
+        lowDetailScreenSize: 48,
         highFrequency: 1,
         midFrequency: 2,
         lowFrequency: 4,
@@ -194,9 +209,9 @@ function fail(name: string, rule: string, value: unknown): never {
     throw new PoolError(`${caller}: option '${name}' must be ${rule}; got ${show(value)}.`);
 }
 
-function distance(name: string, value: unknown): number {
+function distance(name: string, value: unknown, unit = 'world px'): number {
     if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
-        fail(name, 'a number of world px >= 0 (Infinity allowed)', value);
+        fail(name, `a number of ${unit} >= 0 (Infinity allowed)`, value);
     }
     return value;
 }
@@ -240,6 +255,11 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     distance('midDetailDistance', next.midDetailDistance);
     if (next.midDetailDistance < next.highDetailDistance) {
         fail('midDetailDistance', `>= highDetailDistance (${next.highDetailDistance})`, next.midDetailDistance);
+    }
+    distance('midDetailScreenSize', next.midDetailScreenSize, 'px of screen height');
+    distance('lowDetailScreenSize', next.lowDetailScreenSize, 'px of screen height');
+    if (next.lowDetailScreenSize > next.midDetailScreenSize) {
+        fail('lowDetailScreenSize', `<= midDetailScreenSize (${next.midDetailScreenSize})`, next.lowDetailScreenSize);
     }
     const frame = 'a frame interval, 1 = every frame';
     interval('highFrequency', next.highFrequency, 16, frame);

@@ -20,7 +20,7 @@
  *   1.25 times (+ 2 px) the most the twin's move over the same frames (twice, in a stretch with
  *   poses n > 1 frames apart: an interval-n tier), and in the stretch's first 30 frames none is
  *   farther from the twin's than 1.25 times (+ 2 px) the most the twin's own physics takes it from
- *   its animated pose: no whip.
+ *   its animated pose: no whip. The 2 px are on screen: world px / zoom below zoom 1.
  *
  * Frames are stepped with `game.headlessStep`; calls are made from the scene's UPDATE event after
  * the plugin's pass, where a game's `update()` makes them.
@@ -60,7 +60,11 @@ const PHYSICS_SLACK = 1.25;
  * up to 1.7 times over 3 frames on the corpus's undamped antenna).
  */
 const PHYSICS_STEP_SLACK = 2;
-/** Pixels of physics difference always allowed (a restarted spring is out of phase with the twin's). */
+/**
+ * Pixels of physics difference always allowed (a restarted spring is out of phase with the twin's):
+ * on screen, so world px / zoom when the cameras that render it are zoomed out (2 world px at zoom
+ * >= 1). What the player sees is screen px; screen-size level of detail relies on it.
+ */
 const PHYSICS_PX = 2;
 /** Frames after a physics restart in which its bones must stay within the twin's swing of the twin's. */
 const RESTART_WINDOW = 30;
@@ -208,6 +212,7 @@ export class TwinPair {
         const previous = this.previousPooled as number[][];
         const stockThen = this.stockPoses[this.previousPosedFrame % (MAX_SPAN + 1)];
         const stretch = this.stretch;
+        stretch.zoom = Math.min(stretch.zoom, this.run.zoomOf(this.stock));
         for (const i of this.physics) {
             stretch.pooled[span] = Math.max(stretch.pooled[span], distance(pose[i], previous[i]));
             stretch.stock[span] = Math.max(stretch.stock[span], distance(stockPose[i], stockThen[i]));
@@ -221,6 +226,7 @@ export class TwinPair {
     private trackRestart(pose: number[][], stockPose: number[][]): void {
         const animated = withoutPhysics(this.stock.skeleton);
         const stretch = this.stretch;
+        stretch.zoom = Math.min(stretch.zoom, this.run.zoomOf(this.stock));
         for (const i of this.physics) {
             stretch.apart = Math.max(stretch.apart, distance(pose[i], stockPose[i]));
             stretch.swing = Math.max(stretch.swing, Math.hypot(stockPose[i][4] - animated[i][0], stockPose[i][5] - animated[i][1]));
@@ -233,8 +239,9 @@ export class TwinPair {
      * twin's own physics takes them from its animated pose (no whip).
      */
     endStretch(frame: number): void {
-        const { pooled, stock, from, apart, swing } = this.stretch;
-        if (apart > swing * PHYSICS_SLACK + PHYSICS_PX) {
+        const { pooled, stock, from, apart, swing, zoom } = this.stretch;
+        const px = PHYSICS_PX / Math.min(1, zoom);
+        if (apart > swing * PHYSICS_SLACK + px) {
             this.noteAt(from, `after a physics restart a physics bone was ${apart.toFixed(1)} px from the twin's; the twin's physics swings it at most ${swing.toFixed(1)} px`);
         }
         // Once it took several frames in one step, its physics state is no longer near the twin's.
@@ -243,7 +250,7 @@ export class TwinPair {
         for (let n = 1; n <= MAX_SPAN; n++) {
             if (pooled[n] === 0 && stock[n] === 0) continue;
             this.physicsStretches.push([from, n, pooled[n], stock[n]]);
-            if (pooled[n] > stock[n] * (stepped ? PHYSICS_STEP_SLACK : PHYSICS_SLACK) + PHYSICS_PX) {
+            if (pooled[n] > stock[n] * (stepped ? PHYSICS_STEP_SLACK : PHYSICS_SLACK) + px) {
                 this.noteAt(from, `a physics bone moved ${pooled[n].toFixed(1)} px between two poses ${n} frame(s) apart; stock ${stock[n].toFixed(1)} over the same frames`);
             }
         }
@@ -408,6 +415,15 @@ export class DifferentialRun {
     }
 
     /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
+    /** The largest zoom of the visible cameras that render `go` (1 when none does). */
+    zoomOf(go: SpineGameObject): number {
+        let zoom = 0;
+        for (const camera of this.t.scene.cameras.cameras as Any[]) {
+            if (camera.visible && ((go as Any).cameraFilter & camera.id) === 0) zoom = Math.max(zoom, camera.zoomY);
+        }
+        return zoom || 1;
+    }
+
     visible(go: SpineGameObject): boolean {
         const bounds = go.skeleton.getBoundsRect();
         if (!(bounds.width >= 0)) return false;
@@ -508,8 +524,9 @@ function distance(a: number[], b: number[]): number {
 
 const f3 = (v: number): string => v.toFixed(3);
 
-function newStretch(from: number): { pooled: number[]; stock: number[]; from: number; apart: number; swing: number } {
-    return { pooled: new Array<number>(MAX_SPAN + 1).fill(0), stock: new Array<number>(MAX_SPAN + 1).fill(0), from, apart: 0, swing: 0 };
+/** `zoom`: the smallest zoom it was seen at in the stretch (the largest of the cameras rendering it, each frame). */
+function newStretch(from: number): { pooled: number[]; stock: number[]; from: number; apart: number; swing: number; zoom: number } {
+    return { pooled: new Array<number>(MAX_SPAN + 1).fill(0), stock: new Array<number>(MAX_SPAN + 1).fill(0), from, apart: 0, swing: 0, zoom: Infinity };
 }
 
 /** Irregular frame deltas between 7 and 40 ms, the same for a given seed. */

@@ -153,6 +153,7 @@ describe('scheduler on the real stack', () => {
     });
 
     test('the tier follows the camera\'s scroll even though HEADLESS never refreshes worldView', () => {
+        t.scene.spinePool.configure({ midDetailScreenSize: 0, lowDetailScreenSize: 0 }); // distance alone
         const d = tierDistances();
         const go = spawnAt(d.low);
         const cam = t.scene.cameras.main;
@@ -163,6 +164,45 @@ describe('scheduler on the real stack', () => {
         cam.setZoom(0.25); // zoom scales the view around its centre; the centre does not move
         run(frames(4));
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+    });
+
+    test('zooming out makes a near instance mid, then low detail by its height on screen; its own scale and a container\'s count', () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ midDetailScreenSize: 64, lowDetailScreenSize: 48 });
+        const go = spawnAt(0);
+        const cam = t.scene.cameras.main;
+        cam.centerOn(go.x, go.y);
+        const groups = frames(pool.getOptions().groupCount);
+        run(groups);
+        // Its extent (what is measured) is at least its bounds and, for an idle, under twice them.
+        const height = go.skeleton.getBoundsRect().height;
+        expect(height).toBeGreaterThan(64);
+        const tierAt = (zoom: number) => {
+            cam.setZoom(zoom);
+            run(groups);
+            const tiers = pool.stats().tiers;
+            return tiers.high ? 'high' : tiers.mid ? 'mid' : tiers.low ? 'low' : 'offscreen';
+        };
+        expect(tierAt(1)).toBe('high');
+        expect(tierAt(20 / height)).toBe('low'); // 20..40 px high
+        expect(tierAt(200 / height)).toBe('high'); // 200..400 px high
+        pool.configure({ midDetailScreenSize: 2000 });
+        expect(tierAt(200 / height)).toBe('mid');
+        pool.configure({ midDetailScreenSize: 64 });
+        go.setScale(0.1); // its own scale shrinks it on screen too
+        expect(tierAt(200 / height)).toBe('low');
+        go.setScale(1);
+        const container = t.scene.add.container(go.x, go.y); // where it was: still near the centre
+        go.setPosition(0, 0);
+        container.add(go as unknown as Phaser.GameObjects.GameObject);
+        container.setScale(0.1);
+        expect(tierAt(200 / height)).toBe('low');
+        container.setScale(1);
+        expect(tierAt(200 / height)).toBe('high');
+        container.remove(go as unknown as Phaser.GameObjects.GameObject);
+        go.setPosition(container.x, container.y);
+        pool.configure({ midDetailScreenSize: 0, lowDetailScreenSize: 0 });
+        expect(tierAt(20 / height)).toBe('high'); // off: distance alone
     });
 
     test('an instance with scrollFactor 0 is measured where it is drawn, not where its x/y would be in the world', () => {

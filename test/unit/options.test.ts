@@ -29,6 +29,8 @@ describe('options', () => {
         [{ highDetailDistance: -1 }, /'highDetailDistance' must be a number of world px >= 0.*got -1/],
         [{ midDetailDistance: NaN }, /'midDetailDistance' must be .*got NaN/],
         [{ highDetailDistance: 3000 }, /'midDetailDistance' must be >= highDetailDistance \(3000\).*got 2000/],
+        [{ midDetailScreenSize: -5 }, /'midDetailScreenSize' must be a number of px of screen height >= 0.*got -5/],
+        [{ lowDetailScreenSize: 100 }, /'lowDetailScreenSize' must be <= midDetailScreenSize \(64\).*got 100/],
         [{ offscreen: 'hide' as never }, /'offscreen' must be one of 'events', 'lod', 'low', 'pause'; got "hide"/],
         [{ cull: 1 as never }, /'cull' must be true or false; got 1/],
         [{ offscreenMargin: Infinity }, /'offscreenMargin' must be a finite number.*got Infinity/],

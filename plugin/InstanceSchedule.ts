@@ -6,6 +6,7 @@ import { Tier, TIER_COUNT } from '../src/Tier';
 import { InstanceDriver } from '../spine/InstanceDriver';
 import { InstanceUpdater } from '../spine/InstanceUpdater';
 import { OFFSCREEN } from '../spine/offscreen';
+import { PoseCache } from '../spine/PoseCache';
 import type { InstanceHost } from '../spine/SpineInstance';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
@@ -33,7 +34,7 @@ export class InstanceSchedule implements InstanceHost {
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
         const history = new FrameHistory();
         this.tiers = new CameraTiers(settings, new Matrix(), new Matrix());
-        this.updater = new InstanceUpdater(history);
+        this.updater = new InstanceUpdater(history, new PoseCache());
         this.driver = new InstanceDriver(this.tiers, this.updater, settings);
         this.scheduler = new Scheduler(this.driver, this.intervals(), settings.options.groupCount, history);
         this.applySettings();
@@ -43,6 +44,7 @@ export class InstanceSchedule implements InstanceHost {
     applySettings(): void {
         const options = this.settings.options;
         this.updater.gapFrames = options.lowFrequency;
+        this.updater.cache.budget = options.poseCacheMemory * 1024 * 1024;
         // Off-screen instances are re-evaluated every frame after the game's update (postUpdate).
         this.scheduler.watchedTier = OFFSCREEN[options.offscreen].watches ? Tier.Offscreen : -1;
         this.scheduler.setIntervals(this.intervals());
@@ -62,6 +64,20 @@ export class InstanceSchedule implements InstanceHost {
         instance.posedFrame = this.scheduler.lastStepped;
         this.tiers.refresh(this.cameraList());
         return (instance.entry = this.scheduler.add(instance, true)).tier;
+    }
+
+    /** The shared pose cache (for stats). */
+    get poseCache(): PoseCache {
+        return this.updater.cache;
+    }
+
+    /**
+     * Poses a just-added instance's spawn animation from the pose cache, when it shares poses and
+     * the cache can: its state untouched (its first update still fires what is keyed at 0), its
+     * local pose the setup pose a new object has. Returns whether it did.
+     */
+    poseFromCache(instance: PooledInstance): boolean {
+        return instance.sharesPoses && this.updater.copyPose(instance);
     }
 
     /** A just-added instance was posed at once (its spawn animation's first frame): its first update follows its phase. */
@@ -107,6 +123,7 @@ export class InstanceSchedule implements InstanceHost {
     update(delta: number): void {
         this.tiers.refresh(this.cameraList());
         this.driver.now = this.tiers.now = this.scheduler.clock + delta;
+        this.updater.cache.beginFrame(this.scheduler.lastStepped + 1);
         this.scheduler.step(delta);
     }
 

@@ -132,6 +132,7 @@ export class PoolRegistry {
             }
         }
         instance.hygiene.seal();
+        instance.poolCallbacks = [go.beforeUpdateWorldTransforms, go.afterUpdateWorldTransforms];
         return instance;
     };
 

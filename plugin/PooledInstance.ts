@@ -1,10 +1,11 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { CallSite } from '../src/callSite';
-import type { Settings } from '../src/options';
+import type { PoseCacheMode, Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
 import { StateListeners } from '../src/StateListeners';
 import { extentOf, type Box } from '../spine/animationReach';
+import { NO_CALLBACK } from '../spine/constants';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { InstanceHost } from '../spine/SpineInstance';
@@ -53,8 +54,18 @@ export class PooledInstance implements StateOwner {
     posePending = false;
     /** Its object was destroyed: it left the pool for good. */
     destroyed = false;
+    /** Its spawn's `poseCache` option (null: the plugin option's). */
+    poseCacheMode: PoseCacheMode | null = null;
+    /** Its last pose was copied from the pose cache. */
+    poseCached = false;
+    /** `before/afterUpdateWorldTransforms` as the pool made it (onCreate's): what a despawn restores. */
+    poolCallbacks: [(go: SpineGameObject) => void, (go: SpineGameObject) => void] = [NO_CALLBACK, NO_CALLBACK];
     readonly sleepPhase: number;
     localStale = false;
+    /** Whether its poses may come from the shared pose cache (its spawn's mode, else the option). */
+    get sharesPoses(): boolean {
+        return (this.poseCacheMode ?? this.settings.options.poseCache) === 'shared';
+    }
     posedFrame = -Infinity;
     timeScale = 1;
     /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */

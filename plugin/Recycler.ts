@@ -7,16 +7,14 @@
 import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
+import { POSE_CACHE_MODES } from '../src/options';
 import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from '../spine/compat';
-import { PHYSICS_POSE, PHYSICS_RESET } from '../spine/constants';
+import { NO_CALLBACK, PHYSICS_POSE, PHYSICS_RESET } from '../spine/constants';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import type { SpawnOptions } from './api';
 import type { PooledInstance } from './PooledInstance';
 
-/** Shared no-op: one function object for every instance, so nothing is allocated per instance. */
-function noop(): void {}
-
-const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth'];
+const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'poseCache'];
 
 interface Container {
     remove(child: unknown): unknown;
@@ -33,6 +31,9 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.removeFromDisplayList();
     go.setVisible(false);
     go.setActive(false);
+    // One shared function: an instance whose callbacks are another has some (see PoseCache).
+    go.beforeUpdateWorldTransforms = NO_CALLBACK;
+    go.afterUpdateWorldTransforms = NO_CALLBACK;
     // The fields a despawn writes are written now, in the same order: a recycled instance keeps
     // the shape (V8 hidden class) of a fresh one, so code that reads pooled objects stays monomorphic.
     resetDisplay(go);
@@ -82,8 +83,9 @@ export function retireInstance(instance: PooledInstance): void {
     state.clearTracks();
     nextOwner(instance);
     state.timeScale = 1;
-    go.beforeUpdateWorldTransforms = noop;
-    go.afterUpdateWorldTransforms = noop;
+    // The pool's own (set by onCreate) stay; an owner's go.
+    go.beforeUpdateWorldTransforms = instance.poolCallbacks[0];
+    go.afterUpdateWorldTransforms = instance.poolCallbacks[1];
     go.setVisible(false);
     go.setActive(false);
     const parent = go.parentContainer as unknown as Container | null;
@@ -201,6 +203,9 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
         }
         if (options.depth !== undefined && (typeof options.depth !== 'number' || Number.isNaN(options.depth))) {
             throw new PoolError(`spawn(): depth must be a number; got ${options.depth}.`);
+        }
+        if (options.poseCache !== undefined && !POSE_CACHE_MODES.includes(options.poseCache)) {
+            throw new PoolError(`spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`);
         }
     }
 

@@ -177,11 +177,14 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
         else go.addToDisplayList();
         settleAtSpawn(go);
+        instance.poseCacheMode = options?.poseCache ?? null;
         instance.active = true;
         const tier = this.schedule.add(instance);
         // Off screen (in a mode that watches for it), the first frame is posed when it comes into view.
         const offscreen = tier === Tier.Offscreen && OFFSCREEN[this.settings.options.offscreen].watches;
-        if (!offscreen && poseFirstFrame(go, options)) this.schedule.posed(instance);
+        if (!offscreen && options?.animation !== undefined && (this.schedule.poseFromCache(instance) || poseFirstFrame(go, options))) {
+            this.schedule.posed(instance);
+        }
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
             try {
@@ -353,6 +356,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             updatedLastFrame: 0,
             tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
             leaksCleared: 0,
+            poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0 },
             pools: [],
         };
         this.registry.fillStats(result);
@@ -363,6 +367,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         result.tiers.low = schedule.countIn(Tier.Low);
         result.tiers.offscreen = schedule.countIn(Tier.Offscreen);
         result.leaksCleared = this.leaks.cleared;
+        const cache = schedule.poseCache;
+        const poses = cache.hitsLastFrame + cache.missesLastFrame;
+        const stats = result.poseCache;
+        stats.clips = cache.clips;
+        stats.samples = cache.samples;
+        stats.bytes = cache.bytes;
+        stats.hitRate = poses > 0 ? cache.hitsLastFrame / poses : 0;
+        stats.hits = cache.hits;
+        stats.misses = cache.misses;
         return result;
     }
 

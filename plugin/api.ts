@@ -3,6 +3,7 @@
  */
 import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { PoseCacheMode } from '../src/options';
 
 /**
  * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
@@ -32,6 +33,11 @@ export interface SpawnOptions {
     skin?: string;
     /** Display depth. @default 0 */
     depth?: number;
+    /**
+     * This instance's pose cache mode, overriding the `poseCache` option for as long as it is
+     * spawned (e.g. `'off'` for one whose bones the game moves by code). @default the option's
+     */
+    poseCache?: PoseCacheMode;
 }
 
 /**
@@ -108,17 +114,32 @@ export interface SpinePoolStats {
     updatedLastFrame: number;
     /** Spawned instances per level-of-detail tier. */
     tiers: {
-        /** Nearer the view centre than `highDetailDistance`, in view. */
+        /** Nearer the view centre than `highDetailDistance` and taller on screen than `midDetailScreenSize`, in view. */
         high: number;
-        /** Between `highDetailDistance` and `midDetailDistance`, in view. */
+        /** Between `highDetailDistance` and `midDetailDistance`, or between the two screen sizes, in view. */
         mid: number;
-        /** Beyond `midDetailDistance`, in view. */
+        /** Beyond `midDetailDistance`, or shorter on screen than `lowDetailScreenSize`, in view. */
         low: number;
         /** Outside the view plus `offscreenMargin` (always 0 with `offscreen: 'lod'`). */
         offscreen: number;
     };
     /** Leftover listeners removed on despawn so far. */
     leaksCleared: number;
+    /** The shared pose cache (`poseCache: 'shared'`). */
+    poseCache: {
+        /** Animations (per skeleton and skin) with sampled poses. */
+        clips: number;
+        /** Poses sampled and kept. */
+        samples: number;
+        /** Bytes they take (at most `poseCacheMemory` MB). */
+        bytes: number;
+        /** Of the last frame's poses of instances that share poses, the share copied from the cache, 0..1 (0 when there were none). */
+        hitRate: number;
+        /** Poses copied from the cache so far. */
+        hits: number;
+        /** Poses of instances that share poses computed in full so far (a mix, several tracks, a sample not built yet...). */
+        misses: number;
+    };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];
 }

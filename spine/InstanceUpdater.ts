@@ -2,6 +2,7 @@ import { FRAME_HISTORY, type FrameHistory } from '../src/FrameHistory';
 import { resetPhysics } from './compat';
 import { PHYSICS_UPDATE } from './constants';
 import { EARLY, untilNextMoment, type Moment } from './moments';
+import type { PoseCache } from './PoseCache';
 import type { UpdatedInstance } from './SpineInstance';
 import { applyEvents, applySilently, inTransition, needsApply, updateQuietly, updateState } from './stateReplay';
 
@@ -29,7 +30,11 @@ export class InstanceUpdater {
     /** Where `untilNextMoment` answers. */
     private readonly moment: Moment = { seconds: 0 };
 
-    constructor(private readonly frames: FrameHistory) {}
+    constructor(
+        private readonly frames: FrameHistory,
+        /** Where instances that share poses copy them from (see PoseCache). */
+        readonly cache: PoseCache,
+    ) {}
 
     /**
      * Advances `instance` through the frames after `from` up to `to` (their deltas from `frames`;
@@ -88,17 +93,32 @@ export class InstanceUpdater {
      */
     poseNow(instance: UpdatedInstance, frame: number, world: boolean): void {
         const go = instance.go;
+        if (world && instance.posedFrame !== frame && instance.sharesPoses && this.copyPose(instance)) {
+            instance.posedFrame = frame;
+            return;
+        }
         if (instance.localStale) {
             applySilently(go.animationState, go.skeleton);
             instance.localStale = false;
         }
         if (!world || instance.posedFrame === frame) return;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
-        go.skeletonPhysics?.applyTransformMovement();
-        go.beforeUpdateWorldTransforms(go);
-        go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
-        go.afterUpdateWorldTransforms(go);
+        if (instance.sharesPoses) this.cache.missed();
+        instance.poseCached = false;
+        worldTransforms(go);
         instance.posedFrame = frame;
+    }
+
+    /**
+     * Copies `instance`'s pose from the cache when its state allows it (as it stands: call after
+     * its update). Its local pose is left behind (`localStale`), as an unposed update leaves it.
+     */
+    copyPose(instance: UpdatedInstance): boolean {
+        const go = instance.go;
+        if (needsApply(go.animationState) || !this.cache.find(go)) return false;
+        this.cache.copy(go.skeleton);
+        instance.poseCached = true;
+        return true;
     }
 
     /** `this.ms` of a stock update, and what its apply records and fires. */
@@ -124,9 +144,36 @@ export class InstanceUpdater {
     private pose(instance: UpdatedInstance, frame: number): void {
         const go = instance.go;
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
-        instance.localStale = false; // posed before its callbacks run
         instance.posedFrame = frame;
-        go.updatePose(this.ms);
+        instance.poseCached = false;
+        if (!instance.sharesPoses) {
+            instance.localStale = false; // posed before its callbacks run
+            go.updatePose(this.ms);
+            return;
+        }
+        // updatePose's steps, with the pose copied from the cache when the state allows.
+        const state = go.animationState;
+        const seconds = this.ms / 1000;
+        instance.localStale = true;
+        state.update(seconds);
+        if (!needsApply(state) && this.cache.find(go)) {
+            applyEvents(state, go.skeleton); // its own events, exactly
+            go.skeleton.update(seconds);
+            // A callback that changed the state posed the local pose first (see poseNow): then
+            // that pose is this frame's, as stock's world transforms follow its apply.
+            if (instance.localStale && this.copyPose(instance)) return;
+        } else {
+            instance.localStale = false;
+            state.apply(go.skeleton);
+            // After the apply, as updatePose: a physics reset key reads the skeleton's clock.
+            go.skeleton.update(seconds);
+        }
+        if (instance.localStale) {
+            applySilently(state, go.skeleton);
+            instance.localStale = false;
+        }
+        this.cache.missed();
+        worldTransforms(go);
     }
 
     /**
@@ -175,6 +222,14 @@ export class InstanceUpdater {
         }
         this.ms = left;
     }
+}
+
+/** The world transforms of `go`'s local pose, as `updatePose` computes them after its apply. */
+function worldTransforms(go: UpdatedInstance['go']): void {
+    go.skeletonPhysics?.applyTransformMovement();
+    go.beforeUpdateWorldTransforms(go);
+    go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
+    go.afterUpdateWorldTransforms(go);
 }
 
 /** At most this many pieces per span of unknown frames (a long stall over a very short loop loses the rest). */

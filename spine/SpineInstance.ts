@@ -32,6 +32,10 @@ export interface UpdatedInstance {
      * applied (an update that did not pose it).
      */
     localStale: boolean;
+    /** Whether its poses may be copied from the shared pose cache (see PoseCache). */
+    readonly sharesPoses: boolean;
+    /** Its last pose was copied from the pose cache (its local pose is behind: `localStale`). */
+    poseCached: boolean;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
     /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */

@@ -20,3 +20,10 @@ export const MIX_DIRECTION_IN = 0;
 export const MIX_FROM_SETUP = 1;
 /** `EventType.event` (4.2 and 4.3): a queued Spine event takes three slots of the event queue, the others two. */
 export const EVENT_TYPE_EVENT = 5;
+
+/**
+ * The `before/afterUpdateWorldTransforms` callback of an instance nobody gave one: the plugin puts
+ * it on every pooled object (spine-phaser's default is a new function per object), so an instance
+ * whose callbacks are something else is known to have them.
+ */
+export function NO_CALLBACK(): void {}

@@ -32,7 +32,24 @@ import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
 import type { SpineAnimationState } from '../../spine/legacy/spineState';
 import type { TestGame } from './game';
 import { instanceRecord, schedulerFrame } from './internals';
-import { drawOrderOf, physicsBones, slotLooks, withoutPhysics, worldOf } from './spineApi';
+import { SAMPLE_RATE } from '../../spine/PoseCache';
+import { applyFromSetup, drawOrderOf, physicsBones, setupPose, slotLooks, withoutPhysics, worldOf, type SlotLook } from './spineApi';
+
+/** spine-core's `Physics.pose`. */
+const PHYSICS_POSE = 3;
+
+/** An animation on track 0 and its time (`TrackEntry.getAnimationTime`). */
+interface SampledState {
+    animation: Any;
+    time: number;
+}
+
+/** Whether two slots show the same (attachment, colours, deform). */
+function sameLook(a: SlotLook, b: SlotLook): boolean {
+    if (a.attachment !== b.attachment || maxDiff(a.color, b.color) > TOLERANCE) return false;
+    if ((a.dark === null) !== (b.dark === null) || (a.dark && b.dark && maxDiff(a.dark, b.dark) > TOLERANCE)) return false;
+    return a.deform.length === b.deform.length && maxDiff(a.deform, b.deform) <= TOLERANCE;
+}
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -183,6 +200,7 @@ export class TwinPair {
         const span = frame - this.previousPosedFrame;
         if (posed && span > 1) this.physicsSynced = false;
         const pooledPose = posed ? bonePose(this.pooled) : null;
+        if (posed) this.poseState = this.frameState;
         // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose,
         // which counts as posed until it is updated again.
         const frozen = !this.stock.active || this.frozenFrame === frame - 1;
@@ -190,9 +208,9 @@ export class TwinPair {
         if (this.run.visible(this.stock)) {
             this.comparedFrames++;
             const since = frame - Math.max(record.posedFrame, this.frozenFrame);
-            if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose);
+            if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose, record.poseCached);
             else if (since >= lag) this.note(`visible but last posed ${since} frames ago (allowed: ${lag - 1})`);
-            else if (pooledPose) this.comparePose(pooledPose, stockPose);
+            else if (pooledPose) this.comparePose(pooledPose, stockPose, record.poseCached);
         }
         if (pooledPose) {
             if (this.physics.size > 0 && !this.physicsSynced) {
@@ -269,7 +287,11 @@ export class TwinPair {
         }
     }
 
-    private comparePose(pooled: number[][], stock: number[][]): void {
+    private comparePose(pooled: number[][], stock: number[][], cached: boolean): void {
+        if (cached) {
+            this.compareCachedPose(pooled, stock);
+            return;
+        }
         // Physics-moved bones are equal while the pooled instance's physics ran as the twin's.
         const skip = this.physicsSynced ? null : this.physics;
         let worst = 0;
@@ -300,6 +322,65 @@ export class TwinPair {
         const stockOrder = drawOrderOf(this.stock.skeleton).join(',');
         if (order !== stockOrder) this.note(`draw order ${order} vs stock ${stockOrder}`);
     }
+
+    /**
+     * A pose copied from the shared pose cache: the samples' pose at the twin's time (see
+     * `samplePose`): every bone; each slot and the draw order as the twin's or as the samples'.
+     * Records how far the bones are from the twin's (`cacheError`, px) and how far the nearer
+     * sample's time is from the twin's (what attachments and draw order follow).
+     */
+    private compareCachedPose(pooled: number[][], stock: number[][]): void {
+        this.cachedFrames++;
+        if (!this.poseState) {
+            this.note('cached pose of a state with no animation on track 0');
+            return;
+        }
+        // The samples stand for the twin's pose: its animation over the setup pose at its time.
+        const exact = this.run.poseAt(this.stock, this.poseState.animation, Math.min(this.poseState.time, this.poseState.animation.duration));
+        const off = Math.max(...exact.bones.map((bone, i) => maxDiff(bone, stock[i])));
+        if (off > TOLERANCE) this.note(`cached pose of a state whose pose is not its animation over the setup pose (off by ${off.toFixed(3)}): the cache must not serve it`);
+        const reference = this.run.samplePose(this.stock, this.poseState);
+        this.cacheTimeError = Math.max(this.cacheTimeError, reference.timeError);
+        let worst = 0;
+        let worstBone = -1;
+        for (let i = 0; i < pooled.length; i++) {
+            for (let j = 0; j < 6; j++) {
+                const d = Math.abs(pooled[i][j] - reference.bones[i][j]);
+                if (d > worst) {
+                    worst = d;
+                    worstBone = i;
+                }
+            }
+            this.cacheError = Math.max(this.cacheError, Math.hypot(pooled[i][4] - stock[i][4], pooled[i][5] - stock[i][5]));
+        }
+        if (worst > TOLERANCE) this.note(`cached pose: bone '${this.stock.skeleton.bones[worstBone].data.name}' off the sample's by ${worst.toFixed(4)}`);
+        const pooledSlots = slotLooks(this.pooled.skeleton);
+        const stockSlots = slotLooks(this.stock.skeleton);
+        for (let i = 0; i < stockSlots.length; i++) {
+            const p = pooledSlots[i];
+            if (sameLook(p, stockSlots[i]) || sameLook(p, reference.slots[i])) continue;
+            const name = this.stock.skeleton.slots[i].data.name;
+            const look = (l: SlotLook) => `${l.attachment} ${l.color.map(f3)} deform of ${l.deform.length}`;
+            const apart = (l: SlotLook) => (l.deform.length === p.deform.length ? ` ${maxDiff(l.deform, p.deform).toFixed(4)} apart` : '');
+            this.note(`cached pose: slot '${name}' shows ${look(p)}, neither the twin's (${look(stockSlots[i])}${apart(stockSlots[i])}) nor the samples' (${look(reference.slots[i])}${apart(reference.slots[i])})`);
+        }
+        const order = drawOrderOf(this.pooled.skeleton).join(',');
+        if (order !== drawOrderOf(this.stock.skeleton).join(',') && order !== reference.drawOrder.join(',')) this.note(`cached pose: draw order ${order} is neither the twin's nor the sample's`);
+    }
+
+    /** Track 0's animation and time after this frame's updates (before the game's calls), and as of the pooled instance's last pose. */
+    private frameState: SampledState | null = null;
+    private poseState: SampledState | null = null;
+
+    snapshot(): void {
+        const entry = this.stock.animationState.tracks[0] as Any;
+        this.frameState = entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime() } : null;
+    }
+
+    /** Frames compared with a pose from the pose cache; the largest bone distance (px) from the twin's then; the largest time from the twin's to the sample's (s). */
+    cachedFrames = 0;
+    cacheError = 0;
+    cacheTimeError = 0;
 
     /** Differences between the callbacks heard, given the lag allowed. */
     compareCallbacks(lag: number): void {
@@ -340,6 +421,7 @@ export class DifferentialRun {
     gapFrames = 4;
     private readonly calls = new Map<number, (() => void)[]>();
     private readonly onUpdate = (): void => {
+        for (const pair of this.pairs) pair.snapshot(); // the state the pass posed, before the game's calls
         const list = this.calls.get(this.frame);
         if (list) for (const call of list) call();
     };
@@ -414,7 +496,54 @@ export class DifferentialRun {
         }
     }
 
-    /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
+
+    /**
+     * What the shared pose cache shows for `state` (an animation on track 0 at a time): samples are
+     * the setup pose with that animation applied at i / SAMPLE_RATE s (the last one at its end),
+     * posed on a skeleton of the run's own; between two, bone world transforms, colours and deforms
+     * are interpolated linearly by time, attachments and draw order are the nearer one's.
+     */
+    samplePose(go: SpineGameObject, state: SampledState): { bones: number[][]; slots: SlotLook[]; drawOrder: number[]; timeError: number } {
+        const duration: number = state.animation.duration;
+        const time = Math.min(Math.max(state.time, 0), duration);
+        const last = Math.ceil(duration * SAMPLE_RATE);
+        const i = Math.min(Math.floor(time * SAMPLE_RATE), last);
+        const t0 = i === last ? duration : i / SAMPLE_RATE;
+        const t1 = i + 1 >= last ? duration : (i + 1) / SAMPLE_RATE;
+        const w = t1 > t0 ? (time - t0) / (t1 - t0) : 0;
+        const a = this.poseAt(go, state.animation, t0);
+        const b = w > 0 ? this.poseAt(go, state.animation, t1) : a;
+        const near = w < 0.5 ? a : b;
+        const lerp = (x: number, y: number) => x * (1 - w) + y * w;
+        const bones = a.bones.map((bone, k) => bone.map((x, j) => lerp(x, b.bones[k][j])));
+        const slots = near.slots.map((look, k): SlotLook => {
+            const [sa, sb] = [a.slots[k], b.slots[k]];
+            return {
+                attachment: look.attachment,
+                color: sa.color.map((x, j) => lerp(x, sb.color[j])) as SlotLook['color'],
+                dark: sa.dark && sb.dark ? (sa.dark.map((x, j) => lerp(x, sb.dark![j])) as SlotLook['dark']) : look.dark,
+                deform: sa.deform.length === sb.deform.length ? Array.from(sa.deform, (x, j) => lerp(x, sb.deform[j])) : look.deform,
+            };
+        });
+        return { bones, slots, drawOrder: near.drawOrder, timeError: Math.abs((w < 0.5 ? t0 : t1) - time) };
+    }
+
+    private sampler: Any = null;
+
+    /** The setup pose of `go`'s skeleton and skin with `animation` applied at `time`, posed on the run's own skeleton. */
+    poseAt(go: SpineGameObject, animation: Any, time: number): { bones: number[][]; slots: SlotLook[]; drawOrder: number[] } {
+        const Skeleton = go.skeleton.constructor as Any;
+        if (!this.sampler || this.sampler.data !== go.skeleton.data) this.sampler = new Skeleton(go.skeleton.data);
+        const sk = this.sampler;
+        if (sk.skin !== go.skeleton.skin) sk.setSkin(go.skeleton.skin);
+        setupPose(sk);
+        applyFromSetup(this.t.spine, animation, sk, time, time);
+        sk.updateWorldTransform(PHYSICS_POSE);
+        // Copies: the next pose reuses the skeleton's deform arrays.
+        const slots = slotLooks(sk).map((look) => ({ ...look, deform: Array.from(look.deform) }));
+        return { bones: bonePose({ skeleton: sk } as SpineGameObject), slots, drawOrder: drawOrderOf(sk) };
+    }
+
     /** The largest zoom of the visible cameras that render `go` (1 when none does). */
     zoomOf(go: SpineGameObject): number {
         let zoom = 0;
@@ -424,6 +553,7 @@ export class DifferentialRun {
         return zoom || 1;
     }
 
+    /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
     visible(go: SpineGameObject): boolean {
         const bounds = go.skeleton.getBoundsRect();
         if (!(bounds.width >= 0)) return false;

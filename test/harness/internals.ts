@@ -16,6 +16,8 @@ export interface InstanceRecord {
     posedFrame: number;
     /** Its tier index (see src/Tier.ts), -1 when not scheduled. */
     tier: number;
+    /** Its last pose was copied from the shared pose cache. */
+    poseCached: boolean;
 }
 
 /** The scheduler's index of the frame stepped last. */
@@ -28,5 +30,5 @@ export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): Inst
     const instance = (pool as Any).registry.instanceOf(go);
     if (!instance) throw new Error('not a pooled instance of this plugin');
     const entry = instance.entry;
-    return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1 };
+    return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1, poseCached: instance.poseCached };
 }

@@ -225,6 +225,42 @@ describe.each(CORPUS_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
     });
 });
 
+/**
+ * The same with `poseCache: 'shared'`: callbacks and track state as exact as above; a pose copied
+ * from the cache is the nearest sample's (at most 1/120 s of animation from the twin's time), every
+ * other pose the twin's. The physics rig is never served (its physics is its own).
+ */
+const CACHED_PLACEMENTS = ['near the view centre (high tier, every frame)', 'every tier at interval 3', 'off screen, back in view for the last frames', 'zooming from 0.2 to 2 and back'];
+
+describe.each(CORPUS_RIGS.map((rig) => [rig]))('%s rig, poses from the shared cache', (rig) => {
+    let t: TestGame;
+
+    beforeEach(async () => {
+        t = await bootGame({ skeletons: skeletonsFor(rig) });
+        t.scene.spinePool.configure({ poseCache: 'shared' });
+    });
+
+    afterEach(() => t.destroy());
+
+    describe.each(PLACEMENTS.filter((p) => CACHED_PLACEMENTS.includes(p.name)).map((p) => [p.name, p] as const))('%s', (_name, placement) => {
+        test.each(SCENARIOS.map((s) => [s.name, s] as const))('%s: the same callbacks and tracks, and the sample\'s pose or the twin\'s', (_s, scenario) => {
+            const run = new DifferentialRun(t, irregularDeltas(hash(`cached/${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
+            const at = placement.setup(t, run, scenario.frames);
+            const pair = run.pair(at.x, at.y, rig);
+            scenario.script(run, pair);
+            run.step(scenario.frames);
+            const differences = run.differences();
+            run.end();
+            expect(differences).toEqual([]);
+            expect(pair.stockHeard.length).toBeGreaterThan(3);
+            if (rig === 'physics') expect(pair.cachedFrames).toBe(0);
+            else if (placement.lag < 4 && !placement.name.startsWith('off screen')) expect(pair.cachedFrames).toBeGreaterThan(0); // always in view
+            expect(pair.cacheTimeError).toBeLessThanOrEqual(1 / 120 + 1e-9);
+            if (process.env.CACHE_REPORT) console.log(`${rig} / ${placement.name} / ${scenario.name}: ${pair.cachedFrames} cached frames, bones up to ${pair.cacheError.toFixed(2)} px from the twin's`);
+        });
+    });
+});
+
 function hash(text: string): number {
     let h = 2166136261;
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);

@@ -111,7 +111,10 @@ export class CameraTiers {
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
         const box = instance.measure(entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0);
-        const height = (box.bottom - box.top) * (scale < 0 ? -scale : scale);
+        // Its size on screen: the longer side of its extent (a body lying down is as big as standing).
+        const width = box.right - box.left;
+        const tall = box.bottom - box.top;
+        const height = (width > tall ? width : tall) * (scale < 0 ? -scale : scale);
         let nearest = Infinity;
         let zoom = 0; // the largest zoom it is seen at
         for (let i = 0; i < this.viewCount; i++) {

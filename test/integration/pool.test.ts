@@ -220,6 +220,21 @@ describe('pool on the real stack', () => {
         expect(Object.keys(recycled)).toEqual(Object.keys(fresh));
     });
 
+    test('world-transform callbacks set in onCreate belong to the pool: every owner gets them; an owner\'s own go on despawn', () => {
+        const pool = t.scene.spinePool;
+        const poolCallback = (): void => {};
+        pool.setHooks('tiny', 'tiny-atlas', { onCreate: (go) => void (go.afterUpdateWorldTransforms = poolCallback) });
+        const go = spawn();
+        expect(go.afterUpdateWorldTransforms).toBe(poolCallback);
+        const before = go.beforeUpdateWorldTransforms;
+        go.beforeUpdateWorldTransforms = () => {};
+        pool.despawn(go);
+        const again = spawn();
+        expect(again).toBe(go);
+        expect(again.afterUpdateWorldTransforms).toBe(poolCallback);
+        expect(again.beforeUpdateWorldTransforms).toBe(before);
+    });
+
     test('prewarm builds free instances so later spawns build none', () => {
         const pool = t.scene.spinePool;
         pool.prewarm('tiny', 'tiny-atlas', 5);

@@ -78,10 +78,11 @@ describe('the packed package', () => {
         }
     }, 180_000);
 
-    test('publint and arethetypeswrong report no problem (npm run lint:package)', async () => {
+    test('publint and arethetypeswrong report no problem, and the README has no relative link or image the tarball lacks (npm run lint:package)', async () => {
         const output = await lintPackage(packed.tarball);
         expect(output).toContain('All good!');
         expect(output).toContain('No problems found');
+        expect(output).toMatch(/README links: \d+ links and images, every relative one in the tarball/);
     }, 60_000);
 });
 

@@ -179,6 +179,94 @@ describeInBrowser('the demo in real Chromium', () => {
         });
     }, 180_000);
 
+    test('the ground tiles without a seam: each grass tile wraps onto the next, and zoomed in no tile boundary stands out', async () => {
+        problems.length = 0;
+        await reporting('demo-ground-failure.png', async () => {
+            await openDemo('?count=0', 0);
+            await frames(2);
+            // The tile itself: along its wrapped edges (right onto left, bottom onto top), no
+            // straight colour break longer than any found between two neighbouring columns or rows
+            // inside it (a shape cut at an edge makes one as long as the shape).
+            const tile = await page.evaluate(() => {
+                const scene = (window as unknown as DemoWindow).demo.game.scene.getScenes(true)[0] as unknown as {
+                    textures: { get(key: string): { getSourceImage(): CanvasImageSource & { width: number; height: number } } };
+                };
+                const source = scene.textures.get('demo-grass').getSourceImage();
+                const canvas = document.createElement('canvas');
+                canvas.width = source.width;
+                canvas.height = source.height;
+                const context = canvas.getContext('2d')!;
+                context.drawImage(source, 0, 0);
+                const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+                const at = (x: number, y: number): number => (((y + height) % height) * width + ((x + width) % width)) * 4;
+                const differ = (a: number, b: number): boolean => Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!) > 10;
+                /** The longest run of pixels along the line between column x-1 and x (or row y-1 and y) that differ across it. */
+                const run = (vertical: boolean, line: number): number => {
+                    let best = 0;
+                    let current = 0;
+                    for (let i = 0; i < (vertical ? height : width); i++) {
+                        current = vertical ? (differ(at(line - 1, i), at(line, i)) ? current + 1 : 0) : differ(at(i, line - 1), at(i, line)) ? current + 1 : 0;
+                        best = Math.max(best, current);
+                    }
+                    return best;
+                };
+                const inside = (vertical: boolean): number => {
+                    let best = 0;
+                    for (let line = 1; line < (vertical ? width : height); line++) best = Math.max(best, run(vertical, line));
+                    return best;
+                };
+                return { size: [width, height], wrapX: run(true, 0), insideX: inside(true), wrapY: run(false, 0), insideY: inside(false) };
+            });
+            expect(tile.size).toEqual([512, 512]);
+            expect(tile.wrapX).toBeLessThanOrEqual(tile.insideX);
+            expect(tile.wrapY).toBeLessThanOrEqual(tile.insideY);
+
+            // On screen, zoomed in on a tile corner (world 1024, 1024 at the centre): the columns of
+            // pixels either side of the boundary differ no more than other neighbouring columns.
+            const columns = await page.evaluate(
+                () =>
+                    new Promise<{ boundary: number; others: number }>((resolve) => {
+                        const game = (window as unknown as DemoWindow).demo.game as unknown as {
+                            scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void; centerOn(x: number, y: number): void; width: number; height: number } } }[] };
+                            renderer: { snapshot(callback: (image: HTMLImageElement) => void): void };
+                            events: { once(event: string, callback: () => void): void };
+                        };
+                        const camera = game.scene.getScenes(true)[0]!.cameras.main;
+                        camera.setZoom(2);
+                        camera.centerOn(1024, 1024);
+                        // Two frames later, so the camera has rendered the new view.
+                        game.events.once('postrender', () =>
+                            game.events.once('postrender', () =>
+                                game.renderer.snapshot((image) => {
+                                    const canvas = document.createElement('canvas');
+                                    canvas.width = image.width;
+                                    canvas.height = image.height;
+                                    const context = canvas.getContext('2d')!;
+                                    context.drawImage(image, 0, 0);
+                                    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+                                    const column = (x: number): number => {
+                                        let sum = 0;
+                                        for (let y = 0; y < height; y++) {
+                                            const a = (y * width + x - 1) * 4;
+                                            const b = a + 4;
+                                            sum += Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!);
+                                        }
+                                        return sum / height;
+                                    };
+                                    const centre = Math.round(camera.width / 2);
+                                    let others = 0;
+                                    for (let x = centre - 40; x <= centre + 40; x++) if (x !== centre) others = Math.max(others, column(x));
+                                    resolve({ boundary: column(centre), others });
+                                }),
+                            ),
+                        );
+                    }),
+            );
+            expect(columns.boundary).toBeLessThanOrEqual(columns.others);
+            expect(problems).toEqual([]);
+        });
+    }, 120_000);
+
     async function checkDemo(): Promise<void> {
         // offscreen=lod: distance tiers only, so updatedLastFrame counts exactly the LOD saving
         // (whatever the plugin's default offscreen mode is).

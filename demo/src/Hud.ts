@@ -33,6 +33,13 @@ function element<T extends HTMLElement>(id: string): T {
 
 const number = (value: number): string => value.toLocaleString('en-US');
 
+/** Why `offscreen` and `cull` rest while level of detail is off: on their labels and in the note. */
+const LOD_OFF_REASON =
+    "Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” stays off. Turn level of detail back on (L) to change them.";
+/** The tooltips of the two controls while they work. */
+const OFFSCREEN_TITLE = "The plugin's offscreen option: what an instance outside the view gets.";
+const CULL_TITLE = "The plugin's cull option: skip drawing instances outside the camera's view.";
+
 /** The DOM overlay in index.html: live numbers from the pool's stats(), and the demo's toggles. */
 export class Hud {
     private readonly stats: SpinePoolStats;
@@ -55,6 +62,8 @@ export class Hud {
     private readonly tiersBox = element<HTMLInputElement>('tiers');
     private readonly offscreen = element<HTMLSelectElement>('offscreen');
     private readonly cullBox = element<HTMLInputElement>('cull');
+    /** Said next to the controls while level of detail is off. */
+    private readonly lodNote = element('lod-note');
     /** Whether this plugin build has the `cull` option. */
     private readonly canCull: boolean;
 
@@ -82,8 +91,6 @@ export class Hud {
             option.textContent = `${option.value} (n/a)`;
             option.title = refusal ?? 'not offered by the demo';
         }
-        this.offscreen.value = model.pool.getOptions().offscreen;
-        this.offscreen.disabled = !model.lod.enabled;
         this.offscreen.addEventListener('change', () => {
             const choice = this.offscreen.value as OffscreenChoice;
             if (OFFSCREEN_CHOICES.includes(choice)) applyOffscreen(model.pool, choice);
@@ -91,10 +98,9 @@ export class Hud {
 
         const cull = readCull(model.pool);
         this.canCull = cull !== null;
-        this.cullBox.checked = cull === true;
-        this.cullBox.disabled = !this.canCull || !model.lod.enabled;
-        if (!this.canCull) this.cullBox.parentElement!.title = 'not in this plugin version';
         this.cullBox.addEventListener('change', () => applyCull(model.pool, this.cullBox.checked));
+        this.lodNote.textContent = LOD_OFF_REASON;
+        this.showLod(model.lod.enabled);
 
         element('leaky').addEventListener('click', () => model.leakyWave());
         element('kill').addEventListener('click', () => model.killHalf());
@@ -139,12 +145,25 @@ export class Hud {
             (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
     }
 
-    /** LOD off pins the options stock spine-phaser would have, so their controls rest meanwhile. */
     private setLod(on: boolean): void {
         this.model.lod.set(on);
         this.lodBox.checked = on;
+        this.showLod(on);
+    }
+
+    /**
+     * LOD off pins the options stock spine-phaser would have, so their controls rest meanwhile,
+     * show the values in force, and say why (on their labels: a disabled control shows no tooltip
+     * in every browser; and in a note under the controls).
+     */
+    private showLod(on: boolean): void {
+        const pool = this.model.pool;
+        this.offscreen.value = pool.getOptions().offscreen;
         this.offscreen.disabled = !on;
+        this.offscreen.parentElement!.title = on ? OFFSCREEN_TITLE : LOD_OFF_REASON;
+        this.cullBox.checked = readCull(pool) === true;
         this.cullBox.disabled = !on || !this.canCull;
-        if (this.canCull) this.cullBox.checked = readCull(this.model.pool) === true;
+        this.cullBox.parentElement!.title = !this.canCull ? 'not in this plugin version' : on ? CULL_TITLE : LOD_OFF_REASON;
+        this.lodNote.hidden = on;
     }
 }

@@ -116,6 +116,22 @@ describeInBrowser('the demo in real Chromium', () => {
 
     const stats = () => page.evaluate(() => (window as unknown as DemoWindow).demo.stats());
 
+    /** The offscreen and cull controls: disabled or not, the tooltip on their labels, the LOD-off note. */
+    const lodControls = () =>
+        page.evaluate(() => {
+            const offscreen = document.getElementById('offscreen') as HTMLSelectElement;
+            const cull = document.getElementById('cull') as HTMLInputElement;
+            const note = document.getElementById('lod-note');
+            return {
+                offscreenDisabled: offscreen.disabled,
+                cullDisabled: cull.disabled,
+                offscreenWhy: offscreen.parentElement!.title,
+                cullWhy: cull.parentElement!.title,
+                note: note && !note.hidden && note.offsetParent !== null ? note.textContent : null,
+                offscreenShown: offscreen.value,
+            };
+        });
+
     /** Runs `check`; whatever failed, shows what the browser said and what it showed. */
     async function reporting(failureShot: string, check: () => Promise<void>): Promise<void> {
         try {
@@ -285,6 +301,15 @@ describeInBrowser('the demo in real Chromium', () => {
 
         // ...without it (the HUD checkbox), every character every frame, like stock spine-phaser.
         await page.click('#lod');
+        // The controls LOD-off holds (offscreen, cull) rest, and the HUD says why.
+        expect(await lodControls()).toEqual({
+            offscreenDisabled: true,
+            cullDisabled: true,
+            offscreenWhy: expect.stringContaining('Level of detail is off'),
+            cullWhy: expect.stringContaining('Level of detail is off'),
+            note: expect.stringMatching(/^Level of detail is off: .*Turn level of detail back on/),
+            offscreenShown: 'lod', // the value in force
+        });
         await frames(8); // every tier is re-evaluated within groupCount (4) frames
         const withoutLod = await sampleUpdates(24);
         expect(withoutLod.updated).toBeGreaterThan(withoutLod.active * 0.95);
@@ -292,8 +317,9 @@ describeInBrowser('the demo in real Chromium', () => {
         const tiers = await page.evaluate(() => (window as unknown as DemoWindow).demo.stats().tiers);
         expect(tiers.mid + tiers.low + tiers.offscreen).toBe(0);
 
-        // Back on through its keyboard shortcut: the saving returns.
+        // Back on through its keyboard shortcut: the saving returns, the controls too, the note goes.
         await page.keyboard.press('l');
+        expect(await lodControls()).toEqual({ offscreenDisabled: false, cullDisabled: false, offscreenWhy: expect.not.stringContaining('Level of detail is off'), cullWhy: expect.not.stringContaining('Level of detail is off'), note: null, offscreenShown: 'lod' });
         await frames(8);
         const lodAgain = await sampleUpdates(24);
         expect(lodAgain.updated).toBeLessThan(lodAgain.active * 0.9);

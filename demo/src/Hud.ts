@@ -1,10 +1,11 @@
-import type { SpinePoolPlugin, SpinePoolStats } from 'phaser-spine-pool';
+import type { SpinePoolPlugin } from 'phaser-spine-pool';
 import type { Crowd } from './Crowd';
 import type { FrameMetrics } from './FrameMetrics';
 import { scoreboard } from './leakyListener';
 import type { LodSwitch } from './LodSwitch';
 import { applyCull, readCull } from './cullOption';
 import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
+import type { PassStats } from './PassStats';
 import type { OffscreenChoice } from './settings';
 import type { TierOverlay } from './TierOverlay';
 
@@ -18,6 +19,8 @@ export interface HudModel {
     lod: LodSwitch;
     overlay: TierOverlay;
     metrics: FrameMetrics;
+    /** The pool's numbers, read at the end of each frame's update pass. */
+    pass: PassStats;
     renderer: string;
     /** Per offscreen mode, null when this plugin build accepts it, else why not (shown disabled). */
     offscreenSupport: ReadonlyMap<OffscreenChoice, string | null>;
@@ -42,13 +45,13 @@ const CULL_TITLE = "The plugin's cull option: skip drawing instances outside the
 
 /** The DOM overlay in index.html: live numbers from the pool's stats(), and the demo's toggles. */
 export class Hud {
-    private readonly stats: SpinePoolStats;
     private nextRefresh = 0;
     private readonly text = {
         fps: element('fps'),
         frameMs: element('frame-ms'),
         poseMs: element('pose-ms'),
         updated: element('updated'),
+        updatedDetail: element('updated-detail'),
         high: element('tier-high'),
         mid: element('tier-mid'),
         low: element('tier-low'),
@@ -68,7 +71,6 @@ export class Hud {
     private readonly canCull: boolean;
 
     constructor(private readonly model: HudModel) {
-        this.stats = model.pool.stats();
         element('renderer').textContent = model.renderer;
 
         const count = element<HTMLInputElement>('count');
@@ -122,8 +124,11 @@ export class Hud {
     update(now: number): void {
         if (now < this.nextRefresh) return;
         this.nextRefresh = now + 1000 / REFRESH_HZ;
-        const { metrics, crowd } = this.model;
-        const stats = this.model.pool.stats(this.stats);
+        const { metrics, crowd, pass } = this.model;
+        // Every pool number below is from one moment, the end of this frame's update pass, so
+        // they agree with each other: updated <= spawned at the start; that minus the despawned
+        // is the active count of the tiers and the pools.
+        const stats = pass.stats;
         const t = this.text;
         t.fps.textContent = metrics.fps.toFixed(0);
         t.frameMs.textContent = metrics.frameMs.toFixed(1);
@@ -131,7 +136,11 @@ export class Hud {
         // Under 'events' the off-screen tier is advanced for its Spine events without posing: cheap
         // updates that stats() counts with the rest.
         const eventsOnly = stats.tiers.offscreen > 0 && this.model.pool.getOptions().offscreen === 'events';
-        t.updated.textContent = `${number(stats.updatedLastFrame)} of ${number(stats.active)}` + (eventsOnly ? ' (off-screen ones: events only, no posing)' : '');
+        const despawned = pass.despawnedInPass;
+        t.updated.textContent = `${number(stats.updatedLastFrame)} of ${number(pass.activeAtStart)}`;
+        t.updatedDetail.textContent =
+            (despawned > 0 ? ` · ${number(despawned)} of them despawned during it (their death ended)` : '') +
+            (eventsOnly ? ' · off-screen ones: events only, no posing' : '');
         t.high.textContent = number(stats.tiers.high);
         t.mid.textContent = number(stats.tiers.mid);
         t.low.textContent = number(stats.tiers.low);

@@ -132,6 +132,46 @@ describeInBrowser('the demo in real Chromium', () => {
             };
         });
 
+    /**
+     * Reads the HUD at each refresh until `wanted` refreshes showed instances despawned during the
+     * pass: returns the first refresh whose numbers disagree (updated above the spawned count, or
+     * spawned minus despawned other than the pools' and the tiers' active counts), else null.
+     */
+    const watchHud = (wanted: number): Promise<{ inconsistent: string | null; refreshesWithDespawns: number }> =>
+        page.evaluate(
+            (wanted) =>
+                new Promise((resolve) => {
+                    const read = (id: string): string => document.getElementById(id)?.textContent ?? '';
+                    const int = (text: string): number => Number(text.replace(/,/g, ''));
+                    const give = Date.now() + 90_000;
+                    let last = '';
+                    let refreshesWithDespawns = 0;
+                    const tick = (): void => {
+                        const updated = read('updated');
+                        const detail = read('updated-detail');
+                        const pools = read('pools');
+                        const tiers = ['tier-high', 'tier-mid', 'tier-low', 'tier-offscreen'].map((id) => int(read(id)));
+                        const text = `updated "${updated}${detail}" · pools "${pools}" · tiers ${tiers.join(' ')}`;
+                        if (text !== last) {
+                            last = text;
+                            const [, u = 'NaN', a = 'NaN'] = /^([\d,]+) of ([\d,]+)$/.exec(updated) ?? [];
+                            const despawned = int(/([\d,]+) of them despawned/.exec(detail)?.[1] ?? '0');
+                            const active = [...pools.matchAll(/([\d,]+) active/g)].reduce((sum, match) => sum + int(match[1]!), 0);
+                            const inTiers = tiers.reduce((sum, n) => sum + n, 0);
+                            const spawned = int(a);
+                            if (!(int(u) <= spawned) || active !== spawned - despawned || inTiers !== spawned - despawned) {
+                                return resolve({ inconsistent: text, refreshesWithDespawns });
+                            }
+                            if (despawned > 0 && ++refreshesWithDespawns >= wanted) return resolve({ inconsistent: null, refreshesWithDespawns });
+                        }
+                        if (Date.now() > give) return resolve({ inconsistent: `no death ended inside the pass at a refresh (last: ${text})`, refreshesWithDespawns });
+                        requestAnimationFrame(tick);
+                    };
+                    tick();
+                }),
+            wanted,
+        );
+
     /** Runs `check`; whatever failed, shows what the browser said and what it showed. */
     async function reporting(failureShot: string, check: () => Promise<void>): Promise<void> {
         try {
@@ -353,6 +393,15 @@ describeInBrowser('the demo in real Chromium', () => {
         await killAndLeak();
         await page.waitForFunction(() => (window as unknown as DemoWindow).demo.stats().leaksCleared > 0);
         expect(warnings.some((text) => /removed \d+ leftovers? of its previous owner/.test(text) && text.includes('scoreboardListener'))).toBe(true);
+
+        // The HUD's numbers agree while characters die inside the pool's pass: with LOD off every
+        // instance is updated every frame, and those whose death ends in the pass are despawned by
+        // their callback after their update. "updated U of A" never has U > A, and A minus those
+        // despawned is what the pools and the tiers count, at every refresh that shows deaths.
+        await page.keyboard.press('l');
+        const hud = await watchHud(3);
+        expect(hud).toEqual({ inconsistent: null, refreshesWithDespawns: 3 });
+        await page.keyboard.press('l');
 
         // Waves bring the crowd back with the instances the dead left behind: (almost) nothing new
         // is built (a wave may draw more of one skeleton than died of it).

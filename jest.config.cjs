@@ -2,7 +2,8 @@
  * Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser,
  * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium); package: the
  * packed tarball installed, compiled and bundled in a consumer project, then run in Chromium;
- * readme: the README's code blocks type-checked on each stack and its programs run in Chromium.
+ * readme: the README's code blocks type-checked on each stack and its programs run in Chromium;
+ * examples: the games in examples/ installed as a user would, built with Vite, run in Chromium.
  *
  * The integration suite runs once per stack (test/stacks/stacks.cjs): `integration` on Phaser 3 +
  * spine-phaser (Spine 4.2), `integration-phaser4` on Phaser 4 + spine-phaser-v4 (Spine 4.3),
@@ -42,5 +43,7 @@ module.exports = {
         // The README's code blocks: type-checked against the packed package on each stack, its
         // complete programs built with Vite and run in Chromium (test/readme/readmeBlocks.ts).
         { ...common, displayName: 'readme', testMatch: ['<rootDir>/test/readme/**/*.test.ts'] },
+        // examples/: each copied out, installed with the packed package, built (tsc + Vite), run in Chromium.
+        { ...common, displayName: 'examples', testMatch: ['<rootDir>/test/examples/**/*.test.ts'] },
     ],
 };

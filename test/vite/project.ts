@@ -14,8 +14,6 @@ import { preset, type PresetName } from '../skeletons/presets';
 import type { Browser } from '../e2e/chromium';
 
 export const ROOT = join(__dirname, '..', '..');
-/** The Vite the temporary projects install. */
-export const VITE = 'vite@^8.3.8';
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const run = promisify(execFile);
 const { stack } = require('../stacks/stacks.cjs') as { stack(name: string): StackInfo };
@@ -26,6 +24,17 @@ interface StackInfo {
     spineVersion: string;
     spineFormat: '4.2' | '4.3';
 }
+
+/** The version range of `name` an example's package.json asks for (its devDependencies or dependencies). */
+export function exampleRange(example: string, name: string): string {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'examples', example, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const range = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
+    if (!range) throw new Error(`examples/${example}/package.json does not name ${name}`);
+    return range;
+}
+
+/** The Vite the temporary projects install: the examples'. */
+export const VITE = `vite@${exampleRange('phaser3', 'vite')}`;
 
 /** A stack a game can be built on, with the versions the repository verifies it with. */
 export interface GameStack {
@@ -67,14 +76,6 @@ export function npmInstall(dir: string, specs: string[]): Promise<string> {
 /** `npm run <script>` in `dir`. */
 export function npmRun(dir: string, script: string): Promise<string> {
     return exec(NPM, ['run', '--silent', script], dir);
-}
-
-/** The version range of `name` an example's package.json asks for (its devDependencies or dependencies). */
-export function exampleRange(example: string, name: string): string {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'examples', example, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const range = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
-    if (!range) throw new Error(`examples/${example}/package.json does not name ${name}`);
-    return range;
 }
 
 /**

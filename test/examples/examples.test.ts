@@ -33,18 +33,20 @@ const EXAMPLES = [
 /** What the copied folder may not bring: made by install, build or the generator. */
 const GENERATED = ['node_modules', 'dist', join('public', 'assets')];
 
-const packDir = mkdtempSync(join(tmpdir(), 'spine-pool-examples-pack-'));
+// Temporary folders are made in beforeAll: a run filtered to other tests (-t) runs no hook and leaves nothing behind.
+let packDir = '';
 let tarball: string;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
     if (!existsSync(join(ROOT, 'dist', 'index.mjs'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+    packDir = mkdtempSync(join(tmpdir(), 'spine-pool-examples-pack-'));
     tarball = (await pack(packDir)).tarball;
 }, 60_000);
 
 afterAll(async () => {
     await browser?.close();
-    rmSync(packDir, { recursive: true, force: true });
+    if (packDir) rmSync(packDir, { recursive: true, force: true });
 });
 
 /** Files of a folder, relative, sorted. */
@@ -73,16 +75,18 @@ interface ExampleRun {
 describe.each(EXAMPLES)('examples/$name', (example) => {
     const stack = gameStack(example.name);
     const source = join(ROOT, 'examples', example.name);
-    const dir = mkdtempSync(join(tmpdir(), `spine-pool-example-${example.name}-`));
+    let dir = '';
     let server: StaticServer | undefined;
 
     beforeAll(() => {
         // A copy of what the repository has, as someone copying the folder gets it.
+        dir = mkdtempSync(join(tmpdir(), `spine-pool-example-${example.name}-`));
         cpSync(source, dir, { recursive: true, filter: (path) => !GENERATED.some((skip) => relative(source, path) === skip) });
     });
 
     afterAll(async () => {
         await server?.close();
+        if (!dir) return;
         if (!process.env.KEEP_EXAMPLES) rmSync(dir, { recursive: true, force: true });
         else process.stderr.write(`examples/${example.name} copy kept at ${dir}\n`);
     });

@@ -219,12 +219,14 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
     const stack: GameStack = gameStack(stackName);
     const blocks = readmeBlocks(README);
     const programs = blocks.filter((block) => block.kind === 'program' && block.stacks.includes(stackName));
-    const dir = mkdtempSync(join(tmpdir(), `spine-pool-readme-${stackName}-`));
+    // Made in beforeAll: a run filtered to other tests (-t) runs no hook and leaves nothing behind.
+    let dir = '';
     let browser: Browser | undefined;
     let server: StaticServer | undefined;
 
     beforeAll(async () => {
         if (!existsSync(join(ROOT, 'dist', 'index.mjs'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+        dir = mkdtempSync(join(tmpdir(), `spine-pool-readme-${stackName}-`));
         const packed = await pack(dir);
         writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `readme-${stackName}`, private: true, type: 'module' }, null, 2));
         await npmInstall(dir, [packed.tarball, ...stack.peers, VITE]);
@@ -236,6 +238,7 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
     afterAll(async () => {
         await browser?.close();
         await server?.close();
+        if (!dir) return;
         if (!process.env.KEEP_README) rmSync(dir, { recursive: true, force: true });
         else process.stderr.write(`README ${stackName} project kept at ${dir}\n`);
     });

@@ -1,12 +1,14 @@
 // Builds the published files: ESM, CJS, bundled type declarations, and an IIFE for script tags
-// that reads the global `Phaser` and defines the global `SpinePool`. Phaser and spine-phaser
-// are peers: never bundled.
+// that reads the global `Phaser` and defines the global `SpinePool` (readable, and minified next
+// to it, each with its source map). Phaser and spine-phaser are peers: never bundled.
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 
 const input = 'plugin/index.ts';
 const external = ['phaser', /^@esotericsoftware\//];
 const ts = () => typescript({ tsconfig: './tsconfig.build.json' });
+const iife = { format: 'iife', name: 'SpinePool', globals: { phaser: 'Phaser' }, sourcemap: true };
 
 export default [
     {
@@ -22,13 +24,11 @@ export default [
         input,
         external,
         plugins: [ts()],
-        output: {
-            file: 'dist/iife/phaser-spine-pool.js',
-            format: 'iife',
-            name: 'SpinePool',
-            globals: { phaser: 'Phaser' },
-            sourcemap: true,
-        },
+        output: [
+            { file: 'dist/iife/phaser-spine-pool.js', ...iife },
+            // For production pages, next to Phaser's phaser.min.js and spine-phaser.min.js.
+            { file: 'dist/iife/phaser-spine-pool.min.js', ...iife, plugins: [terser({ format: { comments: false } })] },
+        ],
     },
     {
         input,

@@ -5,6 +5,7 @@ import { FrameMetrics } from './FrameMetrics';
 import { createGround } from './ground';
 import { Hud } from './Hud';
 import { LodSwitch } from './LodSwitch';
+import { PassStats } from './PassStats';
 import { applyOffscreen, offscreenSupport } from './offscreenModes';
 import { poolOf } from './poolOf';
 import { type DemoSettings, WORLD_HEIGHT, WORLD_WIDTH } from './settings';
@@ -61,6 +62,7 @@ export class CrowdScene extends Phaser.Scene {
             lod,
             overlay: this.overlay,
             metrics: new FrameMetrics(this),
+            pass: new PassStats(this, pool),
             renderer: `${this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas'} · Phaser ${Phaser.VERSION}`,
             offscreenSupport: support,
             leakyWave: () => {

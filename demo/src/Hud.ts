@@ -1,10 +1,11 @@
-import type { SpinePoolPlugin, SpinePoolStats } from 'phaser-spine-pool';
+import type { SpinePoolPlugin } from 'phaser-spine-pool';
 import type { Crowd } from './Crowd';
 import type { FrameMetrics } from './FrameMetrics';
 import { scoreboard } from './leakyListener';
 import type { LodSwitch } from './LodSwitch';
 import { applyCull, readCull } from './cullOption';
 import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
+import type { PassStats } from './PassStats';
 import type { OffscreenChoice } from './settings';
 import type { TierOverlay } from './TierOverlay';
 
@@ -18,6 +19,8 @@ export interface HudModel {
     lod: LodSwitch;
     overlay: TierOverlay;
     metrics: FrameMetrics;
+    /** The pool's numbers, read at the end of each frame's update pass. */
+    pass: PassStats;
     renderer: string;
     /** Per offscreen mode, null when this plugin build accepts it, else why not (shown disabled). */
     offscreenSupport: ReadonlyMap<OffscreenChoice, string | null>;
@@ -33,15 +36,22 @@ function element<T extends HTMLElement>(id: string): T {
 
 const number = (value: number): string => value.toLocaleString('en-US');
 
+/** Why `offscreen` and `cull` rest while level of detail is off: on their labels and in the note. */
+const LOD_OFF_REASON =
+    "Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” stays off. Turn level of detail back on (L) to change them.";
+/** The tooltips of the two controls while they work. */
+const OFFSCREEN_TITLE = "The plugin's offscreen option: what an instance outside the view gets.";
+const CULL_TITLE = "The plugin's cull option: skip drawing instances outside the camera's view.";
+
 /** The DOM overlay in index.html: live numbers from the pool's stats(), and the demo's toggles. */
 export class Hud {
-    private readonly stats: SpinePoolStats;
     private nextRefresh = 0;
     private readonly text = {
         fps: element('fps'),
         frameMs: element('frame-ms'),
         poseMs: element('pose-ms'),
         updated: element('updated'),
+        updatedDetail: element('updated-detail'),
         high: element('tier-high'),
         mid: element('tier-mid'),
         low: element('tier-low'),
@@ -55,11 +65,12 @@ export class Hud {
     private readonly tiersBox = element<HTMLInputElement>('tiers');
     private readonly offscreen = element<HTMLSelectElement>('offscreen');
     private readonly cullBox = element<HTMLInputElement>('cull');
+    /** Said next to the controls while level of detail is off. */
+    private readonly lodNote = element('lod-note');
     /** Whether this plugin build has the `cull` option. */
     private readonly canCull: boolean;
 
     constructor(private readonly model: HudModel) {
-        this.stats = model.pool.stats();
         element('renderer').textContent = model.renderer;
 
         const count = element<HTMLInputElement>('count');
@@ -82,8 +93,6 @@ export class Hud {
             option.textContent = `${option.value} (n/a)`;
             option.title = refusal ?? 'not offered by the demo';
         }
-        this.offscreen.value = model.pool.getOptions().offscreen;
-        this.offscreen.disabled = !model.lod.enabled;
         this.offscreen.addEventListener('change', () => {
             const choice = this.offscreen.value as OffscreenChoice;
             if (OFFSCREEN_CHOICES.includes(choice)) applyOffscreen(model.pool, choice);
@@ -91,10 +100,9 @@ export class Hud {
 
         const cull = readCull(model.pool);
         this.canCull = cull !== null;
-        this.cullBox.checked = cull === true;
-        this.cullBox.disabled = !this.canCull || !model.lod.enabled;
-        if (!this.canCull) this.cullBox.parentElement!.title = 'not in this plugin version';
         this.cullBox.addEventListener('change', () => applyCull(model.pool, this.cullBox.checked));
+        this.lodNote.textContent = LOD_OFF_REASON;
+        this.showLod(model.lod.enabled);
 
         element('leaky').addEventListener('click', () => model.leakyWave());
         element('kill').addEventListener('click', () => model.killHalf());
@@ -116,8 +124,11 @@ export class Hud {
     update(now: number): void {
         if (now < this.nextRefresh) return;
         this.nextRefresh = now + 1000 / REFRESH_HZ;
-        const { metrics, crowd } = this.model;
-        const stats = this.model.pool.stats(this.stats);
+        const { metrics, crowd, pass } = this.model;
+        // Every pool number below is from one moment, the end of this frame's update pass, so
+        // they agree with each other: updated <= spawned at the start; that minus the despawned
+        // is the active count of the tiers and the pools.
+        const stats = pass.stats;
         const t = this.text;
         t.fps.textContent = metrics.fps.toFixed(0);
         t.frameMs.textContent = metrics.frameMs.toFixed(1);
@@ -125,7 +136,11 @@ export class Hud {
         // Under 'events' the off-screen tier is advanced for its Spine events without posing: cheap
         // updates that stats() counts with the rest.
         const eventsOnly = stats.tiers.offscreen > 0 && this.model.pool.getOptions().offscreen === 'events';
-        t.updated.textContent = `${number(stats.updatedLastFrame)} of ${number(stats.active)}` + (eventsOnly ? ' (off-screen ones: events only, no posing)' : '');
+        const despawned = pass.despawnedInPass;
+        t.updated.textContent = `${number(stats.updatedLastFrame)} of ${number(pass.activeAtStart)}`;
+        t.updatedDetail.textContent =
+            (despawned > 0 ? ` · ${number(despawned)} of them despawned during it (their death ended)` : '') +
+            (eventsOnly ? ' · off-screen ones: events only, no posing' : '');
         t.high.textContent = number(stats.tiers.high);
         t.mid.textContent = number(stats.tiers.mid);
         t.low.textContent = number(stats.tiers.low);
@@ -139,12 +154,25 @@ export class Hud {
             (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
     }
 
-    /** LOD off pins the options stock spine-phaser would have, so their controls rest meanwhile. */
     private setLod(on: boolean): void {
         this.model.lod.set(on);
         this.lodBox.checked = on;
+        this.showLod(on);
+    }
+
+    /**
+     * LOD off pins the options stock spine-phaser would have, so their controls rest meanwhile,
+     * show the values in force, and say why (on their labels: a disabled control shows no tooltip
+     * in every browser; and in a note under the controls).
+     */
+    private showLod(on: boolean): void {
+        const pool = this.model.pool;
+        this.offscreen.value = pool.getOptions().offscreen;
         this.offscreen.disabled = !on;
+        this.offscreen.parentElement!.title = on ? OFFSCREEN_TITLE : LOD_OFF_REASON;
+        this.cullBox.checked = readCull(pool) === true;
         this.cullBox.disabled = !on || !this.canCull;
-        if (this.canCull) this.cullBox.checked = readCull(this.model.pool) === true;
+        this.cullBox.parentElement!.title = !this.canCull ? 'not in this plugin version' : on ? CULL_TITLE : LOD_OFF_REASON;
+        this.lodNote.hidden = on;
     }
 }

@@ -16,13 +16,19 @@ function rng(seed: number): () => number {
     };
 }
 
-/** A seamless grass tile: patches, tufts and flowers, each drawn at its wrapped positions too. */
+/**
+ * A seamless grass tile: patches, tufts and flowers, each drawn at its wrapped positions too, so
+ * that whatever crosses one edge of the tile comes back in through the opposite edge.
+ */
 function makeGrassTexture(scene: Phaser.Scene): void {
     if (scene.textures.exists(GRASS_KEY)) return;
     const g = scene.make.graphics({}, false);
     const random = rng(7);
+    // A shape crossing the left or top edge reappears on the right or bottom (+TILE), one crossing
+    // the right or bottom edge on the left or top (−TILE): cut at one edge only, it made a seam
+    // at every tile boundary, plain to see when zoomed in.
     const wrapped = (draw: (x: number, y: number) => void, x: number, y: number): void => {
-        for (const ox of [0, -TILE]) for (const oy of [0, -TILE]) draw(x + ox, y + oy);
+        for (const ox of [-TILE, 0, TILE]) for (const oy of [-TILE, 0, TILE]) draw(x + ox, y + oy);
     };
     g.fillStyle(0x4f7d3a).fillRect(0, 0, TILE, TILE);
     for (let i = 0; i < 26; i++) {

@@ -116,6 +116,62 @@ describeInBrowser('the demo in real Chromium', () => {
 
     const stats = () => page.evaluate(() => (window as unknown as DemoWindow).demo.stats());
 
+    /** The offscreen and cull controls: disabled or not, the tooltip on their labels, the LOD-off note. */
+    const lodControls = () =>
+        page.evaluate(() => {
+            const offscreen = document.getElementById('offscreen') as HTMLSelectElement;
+            const cull = document.getElementById('cull') as HTMLInputElement;
+            const note = document.getElementById('lod-note');
+            return {
+                offscreenDisabled: offscreen.disabled,
+                cullDisabled: cull.disabled,
+                offscreenWhy: offscreen.parentElement!.title,
+                cullWhy: cull.parentElement!.title,
+                note: note && !note.hidden && note.offsetParent !== null ? note.textContent : null,
+                offscreenShown: offscreen.value,
+            };
+        });
+
+    /**
+     * Reads the HUD at each refresh until `wanted` refreshes showed instances despawned during the
+     * pass: returns the first refresh whose numbers disagree (updated above the spawned count, or
+     * spawned minus despawned other than the pools' and the tiers' active counts), else null.
+     */
+    const watchHud = (wanted: number): Promise<{ inconsistent: string | null; refreshesWithDespawns: number }> =>
+        page.evaluate(
+            (wanted) =>
+                new Promise((resolve) => {
+                    const read = (id: string): string => document.getElementById(id)?.textContent ?? '';
+                    const int = (text: string): number => Number(text.replace(/,/g, ''));
+                    const give = Date.now() + 90_000;
+                    let last = '';
+                    let refreshesWithDespawns = 0;
+                    const tick = (): void => {
+                        const updated = read('updated');
+                        const detail = read('updated-detail');
+                        const pools = read('pools');
+                        const tiers = ['tier-high', 'tier-mid', 'tier-low', 'tier-offscreen'].map((id) => int(read(id)));
+                        const text = `updated "${updated}${detail}" · pools "${pools}" · tiers ${tiers.join(' ')}`;
+                        if (text !== last) {
+                            last = text;
+                            const [, u = 'NaN', a = 'NaN'] = /^([\d,]+) of ([\d,]+)$/.exec(updated) ?? [];
+                            const despawned = int(/([\d,]+) of them despawned/.exec(detail)?.[1] ?? '0');
+                            const active = [...pools.matchAll(/([\d,]+) active/g)].reduce((sum, match) => sum + int(match[1]!), 0);
+                            const inTiers = tiers.reduce((sum, n) => sum + n, 0);
+                            const spawned = int(a);
+                            if (!(int(u) <= spawned) || active !== spawned - despawned || inTiers !== spawned - despawned) {
+                                return resolve({ inconsistent: text, refreshesWithDespawns });
+                            }
+                            if (despawned > 0 && ++refreshesWithDespawns >= wanted) return resolve({ inconsistent: null, refreshesWithDespawns });
+                        }
+                        if (Date.now() > give) return resolve({ inconsistent: `no death ended inside the pass at a refresh (last: ${text})`, refreshesWithDespawns });
+                        requestAnimationFrame(tick);
+                    };
+                    tick();
+                }),
+            wanted,
+        );
+
     /** Runs `check`; whatever failed, shows what the browser said and what it showed. */
     async function reporting(failureShot: string, check: () => Promise<void>): Promise<void> {
         try {
@@ -179,6 +235,94 @@ describeInBrowser('the demo in real Chromium', () => {
         });
     }, 180_000);
 
+    test('the ground tiles without a seam: each grass tile wraps onto the next, and zoomed in no tile boundary stands out', async () => {
+        problems.length = 0;
+        await reporting('demo-ground-failure.png', async () => {
+            await openDemo('?count=0', 0);
+            await frames(2);
+            // The tile itself: along its wrapped edges (right onto left, bottom onto top), no
+            // straight colour break longer than any found between two neighbouring columns or rows
+            // inside it (a shape cut at an edge makes one as long as the shape).
+            const tile = await page.evaluate(() => {
+                const scene = (window as unknown as DemoWindow).demo.game.scene.getScenes(true)[0] as unknown as {
+                    textures: { get(key: string): { getSourceImage(): CanvasImageSource & { width: number; height: number } } };
+                };
+                const source = scene.textures.get('demo-grass').getSourceImage();
+                const canvas = document.createElement('canvas');
+                canvas.width = source.width;
+                canvas.height = source.height;
+                const context = canvas.getContext('2d')!;
+                context.drawImage(source, 0, 0);
+                const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+                const at = (x: number, y: number): number => (((y + height) % height) * width + ((x + width) % width)) * 4;
+                const differ = (a: number, b: number): boolean => Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!) > 10;
+                /** The longest run of pixels along the line between column x-1 and x (or row y-1 and y) that differ across it. */
+                const run = (vertical: boolean, line: number): number => {
+                    let best = 0;
+                    let current = 0;
+                    for (let i = 0; i < (vertical ? height : width); i++) {
+                        current = vertical ? (differ(at(line - 1, i), at(line, i)) ? current + 1 : 0) : differ(at(i, line - 1), at(i, line)) ? current + 1 : 0;
+                        best = Math.max(best, current);
+                    }
+                    return best;
+                };
+                const inside = (vertical: boolean): number => {
+                    let best = 0;
+                    for (let line = 1; line < (vertical ? width : height); line++) best = Math.max(best, run(vertical, line));
+                    return best;
+                };
+                return { size: [width, height], wrapX: run(true, 0), insideX: inside(true), wrapY: run(false, 0), insideY: inside(false) };
+            });
+            expect(tile.size).toEqual([512, 512]);
+            expect(tile.wrapX).toBeLessThanOrEqual(tile.insideX);
+            expect(tile.wrapY).toBeLessThanOrEqual(tile.insideY);
+
+            // On screen, zoomed in on a tile corner (world 1024, 1024 at the centre): the columns of
+            // pixels either side of the boundary differ no more than other neighbouring columns.
+            const columns = await page.evaluate(
+                () =>
+                    new Promise<{ boundary: number; others: number }>((resolve) => {
+                        const game = (window as unknown as DemoWindow).demo.game as unknown as {
+                            scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void; centerOn(x: number, y: number): void; width: number; height: number } } }[] };
+                            renderer: { snapshot(callback: (image: HTMLImageElement) => void): void };
+                            events: { once(event: string, callback: () => void): void };
+                        };
+                        const camera = game.scene.getScenes(true)[0]!.cameras.main;
+                        camera.setZoom(2);
+                        camera.centerOn(1024, 1024);
+                        // Two frames later, so the camera has rendered the new view.
+                        game.events.once('postrender', () =>
+                            game.events.once('postrender', () =>
+                                game.renderer.snapshot((image) => {
+                                    const canvas = document.createElement('canvas');
+                                    canvas.width = image.width;
+                                    canvas.height = image.height;
+                                    const context = canvas.getContext('2d')!;
+                                    context.drawImage(image, 0, 0);
+                                    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+                                    const column = (x: number): number => {
+                                        let sum = 0;
+                                        for (let y = 0; y < height; y++) {
+                                            const a = (y * width + x - 1) * 4;
+                                            const b = a + 4;
+                                            sum += Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!);
+                                        }
+                                        return sum / height;
+                                    };
+                                    const centre = Math.round(camera.width / 2);
+                                    let others = 0;
+                                    for (let x = centre - 40; x <= centre + 40; x++) if (x !== centre) others = Math.max(others, column(x));
+                                    resolve({ boundary: column(centre), others });
+                                }),
+                            ),
+                        );
+                    }),
+            );
+            expect(columns.boundary).toBeLessThanOrEqual(columns.others);
+            expect(problems).toEqual([]);
+        });
+    }, 120_000);
+
     async function checkDemo(): Promise<void> {
         // offscreen=lod: distance tiers only, so updatedLastFrame counts exactly the LOD saving
         // (whatever the plugin's default offscreen mode is).
@@ -197,6 +341,15 @@ describeInBrowser('the demo in real Chromium', () => {
 
         // ...without it (the HUD checkbox), every character every frame, like stock spine-phaser.
         await page.click('#lod');
+        // The controls LOD-off holds (offscreen, cull) rest, and the HUD says why.
+        expect(await lodControls()).toEqual({
+            offscreenDisabled: true,
+            cullDisabled: true,
+            offscreenWhy: expect.stringContaining('Level of detail is off'),
+            cullWhy: expect.stringContaining('Level of detail is off'),
+            note: expect.stringMatching(/^Level of detail is off: .*Turn level of detail back on/),
+            offscreenShown: 'lod', // the value in force
+        });
         await frames(8); // every tier is re-evaluated within groupCount (4) frames
         const withoutLod = await sampleUpdates(24);
         expect(withoutLod.updated).toBeGreaterThan(withoutLod.active * 0.95);
@@ -204,8 +357,9 @@ describeInBrowser('the demo in real Chromium', () => {
         const tiers = await page.evaluate(() => (window as unknown as DemoWindow).demo.stats().tiers);
         expect(tiers.mid + tiers.low + tiers.offscreen).toBe(0);
 
-        // Back on through its keyboard shortcut: the saving returns.
+        // Back on through its keyboard shortcut: the saving returns, the controls too, the note goes.
         await page.keyboard.press('l');
+        expect(await lodControls()).toEqual({ offscreenDisabled: false, cullDisabled: false, offscreenWhy: expect.not.stringContaining('Level of detail is off'), cullWhy: expect.not.stringContaining('Level of detail is off'), note: null, offscreenShown: 'lod' });
         await frames(8);
         const lodAgain = await sampleUpdates(24);
         expect(lodAgain.updated).toBeLessThan(lodAgain.active * 0.9);
@@ -239,6 +393,15 @@ describeInBrowser('the demo in real Chromium', () => {
         await killAndLeak();
         await page.waitForFunction(() => (window as unknown as DemoWindow).demo.stats().leaksCleared > 0);
         expect(warnings.some((text) => /removed \d+ leftovers? of its previous owner/.test(text) && text.includes('scoreboardListener'))).toBe(true);
+
+        // The HUD's numbers agree while characters die inside the pool's pass: with LOD off every
+        // instance is updated every frame, and those whose death ends in the pass are despawned by
+        // their callback after their update. "updated U of A" never has U > A, and A minus those
+        // despawned is what the pools and the tiers count, at every refresh that shows deaths.
+        await page.keyboard.press('l');
+        const hud = await watchHud(3);
+        expect(hud).toEqual({ inconsistent: null, refreshesWithDespawns: 3 });
+        await page.keyboard.press('l');
 
         // Waves bring the crowd back with the instances the dead left behind: (almost) nothing new
         // is built (a wave may draw more of one skeleton than died of it).

@@ -27,6 +27,8 @@ const SHIPPED = [
     'README.md',
     'dist/iife/phaser-spine-pool.js',
     'dist/iife/phaser-spine-pool.js.map',
+    'dist/iife/phaser-spine-pool.min.js',
+    'dist/iife/phaser-spine-pool.min.js.map',
     'dist/index.cjs',
     'dist/index.cjs.map',
     'dist/index.d.mts',
@@ -35,6 +37,16 @@ const SHIPPED = [
     'dist/index.mjs.map',
     'package.json',
 ];
+
+/**
+ * The README's script-tag route: the `src` of each `<script>` in its ```html block, as URLs of the
+ * consumer project (whose node_modules the static server serves from its root).
+ */
+function readmeScriptTags(): string[] {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /^```html\n([\s\S]*?)^```/m.exec(readme)?.[1] ?? '';
+    return [...block.matchAll(/<script src="([^"]+)"><\/script>/g)].map((match) => `/${match[1]!.replace(/^\.?\//, '')}`);
+}
 
 const project = new ConsumerProject();
 const packDir = mkdtempSync(join(tmpdir(), 'spine-pool-pack-'));
@@ -55,6 +67,13 @@ afterAll(() => {
 describe('the packed package', () => {
     test('ships the builds, their types and source maps, the licence, the README and the changelog, nothing else', () => {
         expect(packed.files).toEqual(SHIPPED);
+        // The script-tag build comes minified too, next to the readable one, with the same exports.
+        const iife = join(project.dir, 'node_modules', 'phaser-spine-pool', 'dist', 'iife');
+        const readable = readFileSync(join(iife, 'phaser-spine-pool.js'), 'utf8');
+        const minified = readFileSync(join(iife, 'phaser-spine-pool.min.js'), 'utf8');
+        expect(minified.length).toBeLessThan(readable.length / 2);
+        expect(minified).toMatch(/^var SpinePool=function\(/);
+        expect(minified).toMatch(/\/\/# sourceMappingURL=phaser-spine-pool\.min\.js\.map\s*$/);
         // Source maps carry their sources: a game's bundler finds no missing file.
         const installed = join(project.dir, 'node_modules', 'phaser-spine-pool');
         for (const map of SHIPPED.filter((file) => file.endsWith('.map'))) {
@@ -78,10 +97,11 @@ describe('the packed package', () => {
         }
     }, 180_000);
 
-    test('publint and arethetypeswrong report no problem (npm run lint:package)', async () => {
+    test('publint and arethetypeswrong report no problem, and the README has no relative link or image the tarball lacks (npm run lint:package)', async () => {
         const output = await lintPackage(packed.tarball);
         expect(output).toContain('All good!');
         expect(output).toContain('No problems found');
+        expect(output).toMatch(/README links: \d+ links and images, every relative one in the tarball/);
     }, 60_000);
 });
 
@@ -122,6 +142,7 @@ describeInBrowser('the bundled game in real Chromium', () => {
         ['esm', 'the ESM entry (dist/index.mjs) bundled'],
         ['cjs', 'the CommonJS entry (dist/index.cjs) bundled'],
         ['iife', 'the script-tag build (dist/iife/phaser-spine-pool.js, global SpinePool)'],
+        ['iife-min', "the README's script tags (phaser.min.js, spine-phaser.min.js, dist/iife/phaser-spine-pool.min.js)"],
     ] as const)('%s: with %s, the game boots, spawns a character that animates, fires Spine events and is drawn, despawns it (hidden, back in the pool) and respawns the same object, with no console error or warning', async (variant, _entry) => {
         const page: Page = await browser!.context.newPage();
         const problems: string[] = [];
@@ -136,7 +157,17 @@ describeInBrowser('the bundled game in real Chromium', () => {
             if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
         });
         try {
-            await page.goto(server!.url + project.writePage(variant));
+            const scriptTags = readmeScriptTags();
+            if (variant === 'iife-min') {
+                expect(scriptTags).toEqual([
+                    '/node_modules/phaser/dist/phaser.min.js',
+                    '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.min.js',
+                    '/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js',
+                ]);
+            }
+            const loaded: string[] = [];
+            page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+            await page.goto(server!.url + project.writePage(variant, scriptTags));
             await page.waitForFunction(() => {
                 const smoke = (window as unknown as { smoke?: SmokeReport }).smoke;
                 return smoke !== undefined && (smoke.done || smoke.error !== null);
@@ -163,6 +194,9 @@ describeInBrowser('the bundled game in real Chromium', () => {
             });
             expect(report.checks.footsteps).toBeGreaterThan(0);
             expect(report.checks.pixelsWhileSpawned).toBeGreaterThan(200);
+            // The page ran the build it names, and only that one.
+            const plugin = loaded.filter((path) => path.startsWith('/node_modules/phaser-spine-pool/') && path.endsWith('.js'));
+            expect(plugin).toEqual(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : variant === 'iife-min' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js'] : []);
         } catch (error) {
             if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
             throw error;

@@ -137,14 +137,20 @@ export class ConsumerProject {
         return JSON.parse(output.trim().split('\n').pop()!);
     }
 
-    /** A page that loads Phaser's and spine-phaser's script builds, then the bundle; returns its path from `dir`. */
-    writePage(variant: 'esm' | 'cjs' | 'iife'): string {
-        const scripts = [
-            '/node_modules/phaser/dist/phaser.js',
-            '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.js',
-            ...(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : []),
-            `/public/bundles/${variant}.js`,
-        ];
+    /**
+     * A page that loads Phaser's and spine-phaser's script builds, then the bundle; returns its path
+     * from `dir`. `iife-min` loads the given script tags (the README's: the minified builds of
+     * Phaser, spine-phaser and the plugin), then the game bundled for the global `SpinePool`.
+     */
+    writePage(variant: 'esm' | 'cjs' | 'iife' | 'iife-min', scriptTags: string[] = []): string {
+        const scripts = variant === 'iife-min'
+            ? [...scriptTags, '/public/bundles/iife.js']
+            : [
+                  '/node_modules/phaser/dist/phaser.js',
+                  '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.js',
+                  ...(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : []),
+                  `/public/bundles/${variant}.js`,
+              ];
         const html = [
             '<!doctype html>',
             `<html lang="en"><head><meta charset="utf-8"><title>phaser-spine-pool consumer (${variant})</title><link rel="icon" href="data:,"></head>`,

@@ -7,6 +7,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { gc, SKELETON } from './scenarios';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
+import type { SpinePoolOptions } from '../src/options';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';
@@ -28,6 +29,10 @@ export interface SpawnCost {
     despawn: number;
     /** Pooled spawn with `{ animation }` in development mode (call sites captured). */
     spawnDev: number;
+    /** Pooled spawn with `{ animation }` on screen with `poseCache: 'shared'` (its first frame copied), production mode. */
+    spawnAnimatedShared: number;
+    /** One pose of the same character (`updatePose`: the state's update and apply, world transforms). */
+    onePose: number;
 }
 
 /**
@@ -68,15 +73,77 @@ export async function spawnCost(): Promise<SpawnCost> {
         spawnAnimated: 0,
         despawn: 0,
         spawnDev: 0,
+        spawnAnimatedShared: 0,
+        onePose: 0,
     };
     pool.configure({ dev: false });
     result.spawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn);
     result.despawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn, true);
     result.spawnAnimated = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
-    pool.configure({ dev: true });
+    pool.configure({ poseCache: 'shared' });
+    result.spawnAnimatedShared = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
+    pool.configure({ dev: true, poseCache: 'off' });
     result.spawnDev = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
+    result.onePose = onePose(t);
     t.destroy();
     return result;
+}
+
+/**
+ * µs of one `updatePose` of the benchmark character walking on screen: batches of 50 stock
+ * objects posed one after another (each at its own point of the walk), median of the batch
+ * averages after warm-up.
+ */
+function onePose(t: TestGame): number {
+    const gos = Array.from({ length: 50 }, (_, i) => {
+        const go = t.scene.add.spine(WORLD_WIDTH / 2, WORLD_HEIGHT / 2, SKELETON, ATLAS);
+        t.scene.sys.updateList.remove(go as never);
+        go.animationState.setAnimation(0, 'walk', true).trackTime = i * 0.02;
+        return go;
+    });
+    const samples: number[] = [];
+    for (let round = 0; round < 400; round++) {
+        const begin = performance.now();
+        for (const go of gos) go.updatePose(FRAME_MS);
+        samples.push(((performance.now() - begin) * 1000) / gos.length);
+    }
+    for (const go of gos) go.destroy();
+    return median(samples.slice(200));
+}
+
+/** Frame costs around a wave: see `waveCost`. */
+export interface WaveCost {
+    /** µs per spawn of the wave (spawn with an animation, then its start time set). */
+    spawn: number;
+    /** The first frame after the wave was spawned, and the median of the 200 frames after 60 more, ms. */
+    first: number;
+    steady: number;
+    /** The worst of those 200 frames, ms. */
+    worst: number;
+}
+
+/**
+ * A wave of `count` characters spawned at once into an empty scene (the benchmark crowd, each with
+ * its animation), then the frames after it: the first one against the steady ones, for the
+ * plugin with `options`.
+ */
+export async function waveCost(options: Partial<SpinePoolOptions>, count = 1000): Promise<WaveCost> {
+    const t = await crowdGame(SKELETON, true);
+    const pool = t.scene.spinePool;
+    pool.configure({ dev: false, ...options });
+    pool.prewarm(SKELETON, ATLAS, count);
+    t.step(30);
+    gc();
+    const crowd = placements(count);
+    const begin = performance.now();
+    for (const p of crowd) pool.spawn(p.x, p.y, SKELETON, ATLAS, { animation: p.animation }).animationState.tracks[0]!.trackTime = p.offset;
+    const spawn = ((performance.now() - begin) * 1000) / count;
+    const firstBegin = performance.now();
+    t.step(1);
+    const first = performance.now() - firstBegin;
+    const samples = measureFrames(t, 200, 60);
+    t.destroy();
+    return { spawn, first, steady: median(samples), worst: Math.max(...samples) };
 }
 
 /** Heap left behind (bytes, after GC) by `cycles` spawn/despawn cycles after a warm-up. */

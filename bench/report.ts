@@ -1,4 +1,5 @@
 /** Turning measurements into the printed table, bench/RESULTS.md and bench/frame-cost.svg. */
+import { median, percentile } from './stats';
 
 export interface Row {
     key: string;
@@ -7,6 +8,29 @@ export interface Row {
     median: Record<number, number>;
     p95: Record<number, number>;
     worst: Record<number, number>;
+    /** Characters posed per frame, on average. */
+    posed: Record<number, number>;
+}
+
+/** Puts a contender's frame run with `n` characters into its row. */
+export function fill(row: Row, n: number, run: { samples: number[]; posed: number }): void {
+    row.median[n] = median(run.samples);
+    row.p95[n] = percentile(run.samples, 95);
+    row.worst[n] = Math.max(...run.samples);
+    row.posed[n] = run.posed;
+}
+
+/** One crowd seen one way, N fixed: median, ratios to stock and to the exact bound, characters posed. */
+export function shotTable(title: string, rows: Row[], n: number): string {
+    const stock = rows.find((r) => r.key === 'stock')!;
+    const bound = rows.find((r) => r.key === 'bound')!;
+    const lines = rows.map((row) => {
+        const posed = Number.isNaN(row.posed[n]) ? '' : row.posed[n].toFixed(0);
+        const toStock = row === stock ? '1' : (stock.median[n] / row.median[n]).toFixed(1);
+        const toBound = (row.median[n] / bound.median[n]).toFixed(2);
+        return `| ${row.label} | ${ms(row.median[n])} (${ms(row.p95[n])}) | ${toStock} | ${toBound} | ${posed} |`;
+    });
+    return [`| N = ${n}, ${title} | median ms (p95) | × cheaper than stock | × the exact bound | posed per frame |`, '|---|---:|---:|---:|---:|', ...lines].join('\n');
 }
 
 const COLORS: Record<string, string> = {
@@ -14,7 +38,8 @@ const COLORS: Record<string, string> = {
     seed: '#e67e22',
     plugin: '#27ae60',
     pluginLod: '#2980b9',
-    ideal: '#7f8c8d',
+    pluginShared: '#8e44ad',
+    bound: '#7f8c8d',
 };
 
 export function ms(value: number): string {

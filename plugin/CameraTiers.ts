@@ -53,6 +53,8 @@ export class CameraTiers {
     private viewCount = 0;
     /** Game time (ms, the scheduler's clock) of the coming classifications: set by the caller. */
     now = 0;
+    /** Bumped when any view changes: what an instance was found provably off screen against. */
+    private version = 0;
 
     constructor(
         private readonly settings: Settings,
@@ -77,6 +79,12 @@ export class CameraTiers {
             }
             const halfWidth = (camera.width / camera.zoomX) * 0.5 + margin;
             const halfHeight = (camera.height / camera.zoomY) * 0.5 + margin;
+            const id = typeof camera.id === 'number' ? camera.id : 0;
+            const centreX = sx + camera.width * 0.5;
+            const centreY = sy + camera.height * 0.5;
+            if (view.scrollX !== sx || view.scrollY !== sy || view.minX !== centreX - halfWidth || view.maxX !== centreX + halfWidth || view.minY !== centreY - halfHeight || view.maxY !== centreY + halfHeight || view.id !== id) {
+                this.version++;
+            }
             view.scrollX = sx;
             view.scrollY = sy;
             view.centreX = sx + camera.width * 0.5;
@@ -85,15 +93,20 @@ export class CameraTiers {
             view.maxX = view.centreX + halfWidth;
             view.minY = view.centreY - halfHeight;
             view.maxY = view.centreY + halfHeight;
-            view.id = typeof camera.id === 'number' ? camera.id : 0;
+            view.id = id;
             view.zoom = camera.zoomY;
         }
+        if (count !== this.viewCount) this.version++;
         this.viewCount = count;
     }
 
     classify(instance: PooledInstance): number {
         const go = instance.go as unknown as Placed;
         if (!go.active) return Tier.Inactive;
+        const options = this.settings.options;
+        const watches = OFFSCREEN[options.offscreen].watches;
+        // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
+        if (watches && go.parentContainer === null && instance.stillAway(this.version)) return Tier.Offscreen;
         let scale: number;
         if (go.parentContainer) {
             const m = go.getWorldTransformMatrix(this.matrix, this.parentMatrix);
@@ -105,8 +118,6 @@ export class CameraTiers {
             instance.y = go.y;
             scale = go._scaleY ?? go.scaleY;
         }
-        const options = this.settings.options;
-        const watches = OFFSCREEN[options.offscreen].watches;
         const filter = go.cameraFilter;
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
@@ -125,7 +136,10 @@ export class CameraTiers {
             if (d2 < nearest) nearest = d2;
             if (view.zoom > zoom) zoom = view.zoom;
         }
-        if (nearest === Infinity && watches) return Tier.Offscreen;
+        if (nearest === Infinity && watches) {
+            if (go.parentContainer === null) instance.rememberAway(this.version, this.views, this.viewCount);
+            return Tier.Offscreen;
+        }
         const high = options.highDetailDistance;
         const mid = options.midDetailDistance;
         const byDistance = nearest < high * high ? Tier.High : nearest < mid * mid ? Tier.Mid : Tier.Low;

@@ -4,7 +4,7 @@ import type { PoseCacheMode, Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
 import { StateListeners } from '../src/StateListeners';
-import { extentOf, type Box } from '../spine/animationReach';
+import { animationBox, extentOf, plainEntry, reachMemo, type Box } from '../spine/animationReach';
 import { NO_CALLBACK } from '../spine/constants';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { StateOwner } from '../spine/PooledAnimationState';
@@ -80,6 +80,19 @@ export class PooledInstance implements StateOwner {
     private readonly setup: Box;
     /** Its extent as last measured (see `measure`). */
     private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+    /** The reach `measure` found last. */
+    private readonly reach = reachMemo();
+    /** What it was last found provably off screen with (see `rememberAway`); version -1: not. */
+    private awayVersion = -1;
+    private awayEntry: unknown = null;
+    private awaySkin: unknown = null;
+    private awayX = 0;
+    private awayY = 0;
+    private awayScaleX = 0;
+    private awayScaleY = 0;
+    private awayFactorX = 0;
+    private awayFactorY = 0;
+    private awayFilter = 0;
 
     constructor(
         readonly go: SpineGameObject,
@@ -104,8 +117,67 @@ export class PooledInstance implements StateOwner {
      */
     measure(ahead: number): Box {
         const go = this.go;
-        extentOf(go.skeleton as never, go.animationState as never, this.setup, ahead, this.box);
+        extentOf(go.skeleton as never, go.animationState as never, this.setup, ahead, this.box, this.reach);
         return this.box;
+    }
+
+    /**
+     * Whether it is still provably off screen: found so by `rememberAway` with views of `version`,
+     * and nothing that places it or decides its reach has changed since (position, scale, scroll
+     * factor, camera filter, skin, the entry it plays).
+     */
+    stillAway(version: number): boolean {
+        const go = this.go as unknown as AwayPlaced;
+        const tracks = go.animationState.tracks;
+        const entry = tracks.length === 1 ? tracks[0] : null;
+        return (
+            this.awayVersion === version &&
+            entry === this.awayEntry &&
+            entry !== null &&
+            entry.next === null &&
+            go.x === this.awayX &&
+            go.y === this.awayY &&
+            go._scaleX === this.awayScaleX &&
+            go._scaleY === this.awayScaleY &&
+            go.scrollFactorX === this.awayFactorX &&
+            go.scrollFactorY === this.awayFactorY &&
+            go.cameraFilter === this.awayFilter &&
+            go.skeleton.skin === this.awaySkin
+        );
+    }
+
+    /**
+     * After it was found off screen (outside a container): when it plays one animation plainly and
+     * that animation's whole reach (every time of it), placed where it is, touches none of the
+     * first `count` of `views` that render it, remembers so for `stillAway`; otherwise forgets.
+     */
+    rememberAway(version: number, views: readonly (ViewRect & { id: number })[], count: number): void {
+        this.awayVersion = -1;
+        const go = this.go as unknown as AwayPlaced;
+        const entry = plainEntry(go.animationState);
+        if (entry === null) return;
+        const union = animationBox(go.skeleton, entry.animation as object, go.skeleton.skin);
+        const box = this.box;
+        box.left = union.left;
+        box.top = union.top;
+        box.right = union.right;
+        box.bottom = union.bottom;
+        this.x = go.x;
+        this.y = go.y;
+        for (let i = 0; i < count; i++) {
+            const view = views[i];
+            if ((go.cameraFilter & view.id) === 0 && this.overlaps(view)) return;
+        }
+        this.awayVersion = version;
+        this.awayEntry = entry;
+        this.awayX = go.x;
+        this.awayY = go.y;
+        this.awayScaleX = go._scaleX;
+        this.awayScaleY = go._scaleY;
+        this.awayFactorX = go.scrollFactorX;
+        this.awayFactorY = go.scrollFactorY;
+        this.awayFilter = go.cameraFilter;
+        this.awaySkin = go.skeleton.skin;
     }
 
     /**
@@ -144,6 +216,9 @@ export class PooledInstance implements StateOwner {
         return dx * dx + dy * dy;
     }
 }
+
+/** What `stillAway` reads of the object (Phaser's Transform keeps scale in `_scaleX/_scaleY`). */
+type AwayPlaced = Placed & Pick<SpineGameObject, 'animationState' | 'skeleton'> & { x: number; y: number; _scaleX: number; _scaleY: number; cameraFilter: number };
 
 /** A rectangle of the world as a camera sees it, grown by the off-screen margin. */
 export interface ViewRect {

@@ -115,8 +115,7 @@ export class InstanceUpdater {
      */
     copyPose(instance: UpdatedInstance): boolean {
         const go = instance.go;
-        if (needsApply(go.animationState) || !this.cache.find(go)) return false;
-        this.cache.copy(go.skeleton);
+        if (needsApply(go.animationState) || !this.cache.find(go) || !this.cache.copy(go.skeleton)) return false;
         instance.poseCached = true;
         return true;
     }
@@ -161,7 +160,10 @@ export class InstanceUpdater {
             go.skeleton.update(seconds);
             // A callback that changed the state posed the local pose first (see poseNow): then
             // that pose is this frame's, as stock's world transforms follow its apply.
-            if (instance.localStale && this.copyPose(instance)) return;
+            if (instance.localStale && this.cache.stillFound(go) && this.cache.copy(go.skeleton)) {
+                instance.poseCached = true;
+                return;
+            }
         } else {
             instance.localStale = false;
             state.apply(go.skeleton);

@@ -164,6 +164,7 @@ export class PoseCache {
     private readonly byData = new Map<object, DataClips>();
     /** What `find` found, for `copy`. */
     private clip: Clip | null = null;
+    private entry: Entry | null = null;
     /** The sample at or before its time, and how far (0..1) its time is towards the next one. */
     private index = 0;
     private weight = 0;
@@ -221,23 +222,42 @@ export class PoseCache {
             clip = this.addClip(owner, skeleton.skin, animation);
             byAnimation.set(animation, clip);
         }
-        if (clip === null || !clip.base.isSetup(skeleton)) return false;
+        if (clip === null || !clip.base.restAtSetup(skeleton)) return false;
         this.locate(clip, entry.getAnimationTime());
         const index = this.index;
         if (clip.samples[index] === null && !this.build(clip, index)) return false;
         if (this.weight > 0 && clip.samples[index + 1] === null && !this.build(clip, index + 1)) return false;
         clip.lastUsed = this.frame;
         this.clip = clip;
+        this.entry = entry;
         return true;
+    }
+
+    /**
+     * Whether what `find` found for `go` still holds after its events were fired (a listener may
+     * have given it a callback or a skin; a change to its AnimationState goes through the plugin).
+     */
+    stillFound(go: CachedObject): boolean {
+        const tracks = (go.animationState as { tracks: (Entry | null)[] }).tracks;
+        return (
+            this.clip !== null &&
+            tracks[0] === this.entry &&
+            (go.skeleton as Skeleton).skin === this.clip.skin &&
+            go.beforeUpdateWorldTransforms === NO_CALLBACK &&
+            go.afterUpdateWorldTransforms === NO_CALLBACK
+        );
     }
 
     /**
      * Copies the pose `find` found into `skeleton` (the skeleton `find` was given): bone world
      * transforms, colours and deforms interpolated between the two samples around its time;
-     * attachments, sequence indices and draw order from the nearer one.
+     * attachments, sequence indices and draw order from the nearer one. False when a bone turns
+     * out not to be at its setup pose where the animation does not key it (see unkeyedPose.ts):
+     * the skeleton must then be posed in full.
      */
-    copy(skeleton: object): void {
+    copy(skeleton: object): boolean {
         const clip = this.clip as Clip;
+        const base = clip.base;
         const w = this.weight;
         const a = clip.samples[this.index] as Float32Array;
         const b = w > 0 ? (clip.samples[this.index + 1] as Float32Array) : a;
@@ -249,6 +269,9 @@ export class PoseCache {
         let o = 0;
         for (let i = 0; i < bones.length; i++, o += BONE_FLOATS) {
             const bone = bones[i];
+            // Checked as it goes (each bone read once): off its setup pose, the copy is given up
+            // and the instance posed in full, which computes every world transform again.
+            if (!base.boneAtSetup(bone, i)) return false;
             const p = v43 ? (bone.appliedPose as World) : bone;
             p.a = a[o] * v + b[o] * w;
             p.b = a[o + 1] * v + b[o + 1] * w;
@@ -299,6 +322,7 @@ export class PoseCache {
         }
         this.hits++;
         this.frameHits++;
+        return true;
     }
 
     /** Drops every sample (a skin or animation was edited after it was sampled). */

@@ -32,7 +32,7 @@ interface Skeleton {
 }
 
 /** An animation's sampled bounds: one box per sample (left, top, right, bottom) and their union. */
-interface Reach {
+export interface Reach {
     /** Samples per second of animation time. */
     rate: number;
     /** Box of sample i at [4i, 4i + 4), unscaled px; sample i is at time i / rate (the last at the duration). */
@@ -67,7 +67,7 @@ export function animationBox(skeleton: SpineSkeleton, animation: object, skin: o
     return reachOfAnimation(skeleton, animation, skin).union;
 }
 
-interface Entry {
+export interface Entry {
     animation: { duration: number } | null;
     mixingFrom: Entry | null;
     next: Entry | null;
@@ -86,15 +86,22 @@ interface Entry {
  * on track 0 (no mix, nothing queued, no other track): the samples of its animation on both sides of
  * that time. Anything else: `reachOf`, every animation's whole reach joined with `setup`.
  */
-export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, ahead: number, out: Box): void {
-    const tracks = state.tracks as ArrayLike<Entry | null>;
-    const entry = tracks.length === 1 ? tracks[0] : null;
-    if (entry === null || entry.animation === null || entry.mixingFrom !== null || entry.next !== null || entry.delay > 0 || entry.reverse || entry.animation.duration <= 0) {
-        reachOf(skeleton, tracks as unknown as ArrayLike<TrackEntry | null>, setup, out);
+export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, ahead: number, out: Box, memo: ReachMemo): void {
+    const entry = plainEntry(state);
+    if (entry === null) {
+        reachOf(skeleton, state.tracks as ArrayLike<TrackEntry | null>, setup, out);
         return;
     }
-    const reach = reachOfAnimation(skeleton, entry.animation, skeleton.skin);
-    const duration = entry.animation.duration;
+    const animation = entry.animation as Animation;
+    const skin = skeleton.skin;
+    // The last answer of the map lookups, kept by the caller: the same animation most calls.
+    if (memo.animation !== animation || memo.skin !== skin || memo.reach === null) {
+        memo.reach = reachOfAnimation(skeleton, animation, skin);
+        memo.animation = animation;
+        memo.skin = skin;
+    }
+    const reach = memo.reach;
+    const duration = animation.duration;
     const start = entry.animationStart;
     const end = entry.animationEnd;
     let time = entry.trackTime + ahead * state.timeScale * entry.timeScale;
@@ -110,6 +117,26 @@ export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tr
     out.right = Math.max(b[i + 2], b[j + 2]);
     out.bottom = Math.max(b[i + 3], b[j + 3]);
     if (time > duration) join(out, reach.union); // animationEnd past the animation: not sampled
+}
+
+/** The entry of a state playing one animation plainly on track 0 (nothing mixing, queued or layered), else null. */
+export function plainEntry(state: { tracks: ArrayLike<unknown> }): Entry | null {
+    const tracks = state.tracks as ArrayLike<Entry | null>;
+    const entry = tracks.length === 1 ? tracks[0] : null;
+    if (entry === null || entry.animation === null || entry.mixingFrom !== null || entry.next !== null || entry.delay > 0 || entry.reverse || entry.animation.duration <= 0) return null;
+    return entry;
+}
+
+/** Where `extentOf`'s caller keeps the reach it found last (one per instance). */
+export interface ReachMemo {
+    animation: object | null;
+    skin: object | null;
+    reach: Reach | null;
+}
+
+/** An empty `ReachMemo`. */
+export function reachMemo(): ReachMemo {
+    return { animation: null, skin: null, reach: null };
 }
 
 /**

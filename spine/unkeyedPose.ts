@@ -58,9 +58,6 @@ interface Timeline {
     getPropertyIds(): string[];
 }
 
-/** Constraint values a pose depends on (whichever a constraint has). */
-const CONSTRAINT_FIELDS = ['mix', 'softness', 'bendDirection', 'compress', 'stretch', 'mixRotate', 'mixX', 'mixY', 'mixScaleX', 'mixScaleY', 'mixShearY', 'position', 'spacing', 'time'];
-
 /** The constraint lists of 4.2, in the order of their property ids (ik, transform, path...). */
 const LISTS_42 = ['ikConstraints', 'transformConstraints', 'pathConstraints'] as const;
 type List = (typeof LISTS_42)[number] | 'constraints';
@@ -83,12 +80,46 @@ const CONSTRAINT_KEYS_43: [number, List, string[] | null][] = [
     [31, 'constraints', ['mix']],
 ];
 
+/** Constraint kinds, by the fields their poses have. */
+const IK = 0;
+const TRANSFORM = 1;
+const PATH = 2;
+const SLIDER = 3;
+/** Each kind's fields, in the order of its mask bits. */
+const KIND_FIELDS: string[][] = [
+    ['mix', 'softness', 'bendDirection', 'compress', 'stretch'],
+    ['mixRotate', 'mixX', 'mixY', 'mixScaleX', 'mixScaleY', 'mixShearY'],
+    ['position', 'spacing', 'mixRotate', 'mixX', 'mixY'],
+    ['time', 'mix'],
+];
+
+/** A constraint's pose (4.2: the constraint itself; 4.3: its `pose`), all kinds' fields. */
+interface ConstraintPose {
+    mix: number;
+    softness: number;
+    bendDirection: number;
+    compress: boolean;
+    stretch: boolean;
+    mixRotate: number;
+    mixX: number;
+    mixY: number;
+    mixScaleX: number;
+    mixScaleY: number;
+    mixShearY: number;
+    position: number;
+    spacing: number;
+    time: number;
+}
+
 export class UnkeyedPose {
-    /** Bones with unkeyed properties, and those properties (bits above). */
-    private readonly bones: Int32Array;
+    /** Each bone's unkeyed properties (bits above) and setup values (8 a bone). */
     private readonly boneMasks: Uint8Array;
-    /** Unkeyed constraint values: its list, index, and the fields to compare with its setup pose. */
-    private readonly constraints: { list: List; index: number; fields: string[] }[] = [];
+    private readonly boneSetup: Float64Array;
+    /** Constraints with unkeyed values: their list (4.2 has three), index, kind and unkeyed fields (bits of `KIND_FIELDS`). */
+    private readonly constraintLists: List[] = [];
+    private readonly constraintIndices: number[] = [];
+    private readonly constraintKinds: number[] = [];
+    private readonly constraintMasks: number[] = [];
     /** Slots whose deform or sequence is keyed but not their attachment: index and the attachment sampled. */
     private readonly slots: number[] = [];
     private readonly attachments: unknown[] = [];
@@ -118,24 +149,30 @@ export class UnkeyedPose {
                 }
             }
         }
-        const bones: number[] = [];
-        const masks: number[] = [];
-        keyedBones.forEach((keyed, index) => {
-            if (keyed !== ALL_BONE) {
-                bones.push(index);
-                masks.push(ALL_BONE & ~keyed);
-            }
+        this.boneMasks = new Uint8Array(skeleton.bones.length);
+        this.boneSetup = new Float64Array(skeleton.bones.length * BONE_PROPERTIES);
+        skeleton.bones.forEach((bone, index) => {
+            const s = this.v43 ? (bone.data.setupPose as Local) : bone.data;
+            this.boneSetup.set([s.rotation, s.x, s.y, s.scaleX, s.scaleY, s.shearX, s.shearY, s.inherit], index * BONE_PROPERTIES);
+            this.boneMasks[index] = ALL_BONE & ~keyedBones[index];
         });
-        this.bones = Int32Array.from(bones);
-        this.boneMasks = Uint8Array.from(masks);
         for (const list of this.v43 ? (['constraints'] as const) : LISTS_42) {
             const constraints = skeleton[list] ?? [];
             constraints.forEach((constraint, index) => {
                 const keyed = keyedFields.get(`${list}|${index}`);
                 if (keyed === null) return;
-                const [value, setupValue] = sides(constraint, this.v43);
-                const fields = CONSTRAINT_FIELDS.filter((f) => !keyed?.has(f) && f in value && f in setupValue && value[f] === setupValue[f]);
-                if (fields.length > 0) this.constraints.push({ list, index, fields });
+                const [value] = sides(constraint, this.v43);
+                const kind = 'bendDirection' in value ? IK : 'mixScaleX' in value ? TRANSFORM : 'spacing' in value ? PATH : 'time' in value ? SLIDER : -1;
+                if (kind < 0) return; // physics: never cached
+                let mask = 0;
+                KIND_FIELDS[kind].forEach((field, bit) => {
+                    if (!keyed?.has(field)) mask |= 1 << bit;
+                });
+                if (mask === 0) return;
+                this.constraintLists.push(list);
+                this.constraintIndices.push(index);
+                this.constraintKinds.push(kind);
+                this.constraintMasks.push(mask);
             });
         }
         slotKeys.masks.forEach((mask, index) => {
@@ -146,32 +183,61 @@ export class UnkeyedPose {
         });
     }
 
-    /** Whether `skeleton` (of the same data and skin) has what the animation does not key at the setup pose. */
-    isSetup(skeleton: object): boolean {
+    /**
+     * Whether bone `index` of `skeleton` has what the animation does not key at the setup pose
+     * (called by the pose copy as it goes through the bones, so each bone is read once).
+     */
+    boneAtSetup(bone: object, index: number): boolean {
+        const mask = this.boneMasks[index];
+        if (mask === 0) return true;
+        const p = this.v43 ? ((bone as Bone).pose as Local) : (bone as Local);
+        const setup = this.boneSetup;
+        const o = index * BONE_PROPERTIES;
+        return !(
+            ((mask & ROTATE) !== 0 && p.rotation !== setup[o]) ||
+            ((mask & X) !== 0 && p.x !== setup[o + 1]) ||
+            ((mask & Y) !== 0 && p.y !== setup[o + 2]) ||
+            ((mask & SCALE_X) !== 0 && p.scaleX !== setup[o + 3]) ||
+            ((mask & SCALE_Y) !== 0 && p.scaleY !== setup[o + 4]) ||
+            ((mask & SHEAR_X) !== 0 && p.shearX !== setup[o + 5]) ||
+            ((mask & SHEAR_Y) !== 0 && p.shearY !== setup[o + 6]) ||
+            ((mask & INHERIT) !== 0 && p.inherit !== setup[o + 7])
+        );
+    }
+
+    /** Whether `skeleton`'s constraints and slots have what the animation does not key at the setup pose (the bones: `boneAtSetup`). */
+    restAtSetup(skeleton: object): boolean {
         const sk = skeleton as Skeleton;
-        const bones = sk.bones;
         const v43 = this.v43;
-        for (let i = 0; i < this.bones.length; i++) {
-            const bone = bones[this.bones[i]];
-            const mask = this.boneMasks[i];
-            const p = v43 ? (bone.pose as Local) : bone;
-            const s = v43 ? (bone.data.setupPose as Local) : bone.data;
-            if ((mask & ROTATE) !== 0 && p.rotation !== s.rotation) return false;
-            if ((mask & X) !== 0 && p.x !== s.x) return false;
-            if ((mask & Y) !== 0 && p.y !== s.y) return false;
-            if ((mask & SCALE_X) !== 0 && p.scaleX !== s.scaleX) return false;
-            if ((mask & SCALE_Y) !== 0 && p.scaleY !== s.scaleY) return false;
-            if ((mask & SHEAR_X) !== 0 && p.shearX !== s.shearX) return false;
-            if ((mask & SHEAR_Y) !== 0 && p.shearY !== s.shearY) return false;
-            if ((mask & INHERIT) !== 0 && p.inherit !== s.inherit) return false;
-        }
-        for (let i = 0; i < this.constraints.length; i++) {
-            const { list, index, fields } = this.constraints[i];
-            const [value, setupValue] = sides((sk[list] as Constraint[])[index], v43);
-            for (let f = 0; f < fields.length; f++) if (value[fields[f]] !== setupValue[fields[f]]) return false;
+        for (let i = 0; i < this.constraintKinds.length; i++) {
+            const constraint = (sk[this.constraintLists[i]] as Constraint[])[this.constraintIndices[i]];
+            const p = (v43 ? constraint.pose : constraint) as unknown as ConstraintPose;
+            const s = (v43 ? constraint.data.setupPose : constraint.data) as unknown as ConstraintPose;
+            if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], p, s)) return false;
         }
         for (let i = 0; i < this.slots.length; i++) if (attachmentOf(sk, this.slots[i], v43) !== this.attachments[i]) return false;
         return true;
+    }
+
+    /** Whether `skeleton` (of the same data and skin) has everything the animation does not key at the setup pose. */
+    isSetup(skeleton: object): boolean {
+        const bones = (skeleton as Skeleton).bones;
+        for (let i = 0; i < bones.length; i++) if (!this.boneAtSetup(bones[i], i)) return false;
+        return this.restAtSetup(skeleton);
+    }
+}
+
+/** Whether the fields of `mask` (bits of `KIND_FIELDS[kind]`) of a constraint pose are the setup pose's. */
+function sameConstraint(kind: number, mask: number, p: ConstraintPose, s: ConstraintPose): boolean {
+    switch (kind) {
+        case IK:
+            return !((mask & 1 && p.mix !== s.mix) || (mask & 2 && p.softness !== s.softness) || (mask & 4 && p.bendDirection !== s.bendDirection) || (mask & 8 && p.compress !== s.compress) || (mask & 16 && p.stretch !== s.stretch));
+        case TRANSFORM:
+            return !((mask & 1 && p.mixRotate !== s.mixRotate) || (mask & 2 && p.mixX !== s.mixX) || (mask & 4 && p.mixY !== s.mixY) || (mask & 8 && p.mixScaleX !== s.mixScaleX) || (mask & 16 && p.mixScaleY !== s.mixScaleY) || (mask & 32 && p.mixShearY !== s.mixShearY));
+        case PATH:
+            return !((mask & 1 && p.position !== s.position) || (mask & 2 && p.spacing !== s.spacing) || (mask & 4 && p.mixRotate !== s.mixRotate) || (mask & 8 && p.mixX !== s.mixX) || (mask & 16 && p.mixY !== s.mixY));
+        default:
+            return !((mask & 1 && p.time !== s.time) || (mask & 2 && p.mix !== s.mix));
     }
 }
 

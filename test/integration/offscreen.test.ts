@@ -308,7 +308,7 @@ describe('render culling', () => {
         const setupRight = probe.width - probe.displayOriginX;
         pool.despawn(probe);
         const dying = pool.spawn(0, 300, 'tiny', 'tiny-atlas', { animation: 'die', loop: false });
-        const still = pool.spawn(0, 300, 'tiny', 'tiny-atlas');
+        const still = pool.spawn(0, 300, 'tiny', 'tiny-atlas', { animation: 'idle' });
         const skeleton = new t.spine.Skeleton(dying.skeleton.data);
         const die = dying.skeleton.data.findAnimation('die')!;
         let left = setupLeft;
@@ -335,6 +335,14 @@ describe('render culling', () => {
         expect(still.willRender(main)).toBe(false);
         expect(dying.willRender(main)).toBe(true);
         expect(pool.stats().tiers.offscreen).toBe(1); // the still one only
+        // The still one, idling off screen for frames and not measured again meanwhile (its whole
+        // idle is away from the view), is told to fall too: its new animation reaches into the
+        // view, so it is measured again and seen.
+        still.animationState.setAnimation(0, 'die', false);
+        t.step(Math.ceil(furthest / (FRAME_MS / 1000)));
+        main.preRender();
+        expect(still.willRender(main)).toBe(true);
+        expect(pool.stats().tiers.offscreen).toBe(0);
     });
 });
 

@@ -1,79 +1,165 @@
 /**
- * The browser benchmark page: the bench crowd (N production-size characters over a world of 4×4
- * viewports, camera in the middle) in a real WebGL game, either stock (`this.add.spine`, every
- * instance updated and drawn every frame) or pooled (phaser-spine-pool, default options). It times
- * each `game.step` (update and render) and publishes the result on `window.benchResult`.
+ * The browser benchmark, a page that runs on its own: open bench/out/browser/index.html from disk
+ * (file://, no server, no test driver) in any Chromium, for instance one with a real GPU:
  *
- * URL: ?mode=stock|plugin&count=1000&frames=120&view=800x600&json=assets/hero.json (Spine 4.3
- * runtimes read assets/4.3/hero.json)
+ *     chromium --headless --dump-dom bench/out/browser/index.html > results.html
+ *
+ * It builds the bench crowd (N production-size characters over a world of 4×4 viewports, camera
+ * in the middle; the characters are generated in the page, nothing is fetched) in a real WebGL
+ * game, then times each frame (`game.step`: update and render) with stock spine-phaser
+ * (`this.add.spine`, every instance updated and drawn every frame), with phaser-spine-pool's
+ * default options and with `poseCache: 'shared'`, in turns, and writes the results into the page:
+ * a table (#results), the samples as JSON (#bench-json, also `window.benchResult`).
+ *
+ * Why `--dump-dom` sees the results: it dumps the page when its load event fires, and a page's load
+ * event waits for its images. Every frame is run from an image's load handler that first starts
+ * the next image (a 1×1 PNG), so the load event is held until the last frame, and the timing runs
+ * on the real clock (`--virtual-time-budget` would freeze `performance.now()` during the work).
+ *
+ * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared
  */
 import * as spine from '@esotericsoftware/spine-phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
+import { preset } from '../../test/skeletons/presets';
 import { placements } from '../placements';
 
 declare const Phaser: typeof import('phaser');
 
 const params = new URLSearchParams(location.search);
-const mode = params.get('mode') === 'stock' ? 'stock' : 'plugin';
 const count = Number(params.get('count') ?? 1000);
 const frames = Number(params.get('frames') ?? 120);
+const warmup = Number(params.get('warmup') ?? 60);
+const rounds = Number(params.get('rounds') ?? 2);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
-const json = params.get('json') ?? 'assets/hero.json';
-const WARMUP = 60;
+const modes = (params.get('modes') ?? 'stock,plugin,shared').split(',') as Mode[];
+const FRAME_MS = 1000 / 60;
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-interface BenchResult {
-    mode: string;
+type Mode = 'stock' | 'plugin' | 'shared';
+const LABELS: Record<Mode, string> = {
+    stock: 'stock spine-phaser',
+    plugin: 'phaser-spine-pool, default options',
+    shared: "phaser-spine-pool, poseCache: 'shared'",
+};
+
+export interface BenchResult {
     count: number;
     renderer: string;
-    samples: number[];
+    /** Frame times (ms) per mode, warm-up frames left out. */
+    samples: Partial<Record<Mode, number[]>>;
 }
 
-class CrowdScene extends Phaser.Scene {
-    preload(): void {
-        this.load.spineJson('hero', json);
-        this.load.spineAtlas('hero-atlas', 'assets/hero.atlas');
+/** Runs `next` in a later task that holds the page's load event until it has run (see above). */
+function later(next: () => void): void {
+    const image = new Image();
+    image.onload = next;
+    image.src = PIXEL;
+}
+
+function status(text: string): void {
+    (document.getElementById('status') as HTMLElement).textContent = text;
+}
+
+/** The bench character, generated for the runtime's Spine version, put where spine-phaser's loader would put it. */
+function addHero(scene: Phaser.Scene): void {
+    const v43 = typeof (spine.Skeleton.prototype as unknown as { setupPose?: unknown }).setupPose === 'function';
+    const hero = preset('hero', v43 ? '4.3' : '4.2');
+    scene.cache.json.add('hero', hero.json);
+    scene.cache.text.add('hero-atlas', v43 ? hero.atlas : { data: hero.atlas, premultipliedAlpha: false });
+    for (const page of hero.pages) {
+        const canvas = document.createElement('canvas');
+        canvas.width = page.width;
+        canvas.height = page.height;
+        page.paint(canvas.getContext('2d') as CanvasRenderingContext2D);
+        scene.textures.addCanvas(`hero-atlas!${page.name}`, canvas);
     }
+}
+
+class BenchScene extends Phaser.Scene {
+    private readonly result: BenchResult = { count, renderer: '', samples: {} };
+    private readonly plan: Mode[] = [];
+    private crowd: { destroy(): void }[] = [];
+    private clock = 0;
 
     create(): void {
+        addHero(this);
         this.cameras.main.centerOn((width * 4) / 2, (height * 4) / 2);
-        const pool = (this as unknown as { spinePool: SpinePoolPlugin }).spinePool;
+        this.result.renderer = this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas';
+        for (let round = 0; round < rounds; round++) this.plan.push(...modes);
+        later(() => {
+            this.game.loop.stop(); // frames are stepped here, timed one by one
+            this.nextMode();
+        });
+    }
+
+    private get pool(): SpinePoolPlugin {
+        return (this as unknown as { spinePool: SpinePoolPlugin }).spinePool;
+    }
+
+    private nextMode(): void {
+        for (const go of this.crowd) go.destroy();
+        this.crowd = [];
+        const mode = this.plan.shift();
+        if (!mode) {
+            this.finish();
+            return;
+        }
+        status(`${LABELS[mode]}: ${count} characters`);
+        const pool = this.pool;
+        pool.configure({ poseCache: mode === 'shared' ? 'shared' : 'off' });
         for (const p of placements(count, 7, width * 4, height * 4)) {
             const go = mode === 'stock' ? this.add.spine(p.x, p.y, 'hero', 'hero-atlas') : pool.spawn(p.x, p.y, 'hero', 'hero-atlas');
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;
+            this.crowd.push(mode === 'stock' ? go : { destroy: () => pool.despawn(go) });
         }
+        const samples = (this.result.samples[mode] ??= []);
+        let frame = 0;
+        const step = (): void => {
+            if (frame === warmup + frames) {
+                later(() => this.nextMode());
+                return;
+            }
+            later(step);
+            this.clock += FRAME_MS;
+            const begin = performance.now();
+            this.game.step(this.clock, FRAME_MS);
+            const spent = performance.now() - begin;
+            if (frame++ >= warmup) samples.push(spent);
+        };
+        later(step);
+    }
+
+    private finish(): void {
+        const result = this.result;
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+        const stock = result.samples.stock ? median(result.samples.stock) : NaN;
+        const rows = modes.map((mode) => {
+            const m = median(result.samples[mode] ?? []);
+            return `<tr><td>${LABELS[mode]}</td><td>${m.toFixed(2)}</td><td>${mode === 'stock' || Number.isNaN(stock) ? '1' : (stock / m).toFixed(1)}</td></tr>`;
+        });
+        (document.getElementById('results') as HTMLElement).innerHTML =
+            `<caption>${count} characters, ${result.renderer}, ${navigator.userAgent}</caption>` +
+            '<tr><th>frame time (update + render)</th><th>median ms</th><th>× cheaper than stock</th></tr>' +
+            rows.join('');
+        (document.getElementById('bench-json') as HTMLElement).textContent = JSON.stringify(result);
+        (window as unknown as { benchResult: BenchResult }).benchResult = result;
+        status('done');
+        document.body.dataset.done = 'true';
     }
 }
 
-const samples: number[] = [];
-const game = new Phaser.Game({
+new Phaser.Game({
     type: Phaser.WEBGL,
     width,
     height,
     backgroundColor: '#2d3b2d',
     parent: 'game',
     banner: false,
-    scene: [CrowdScene],
+    scene: [BenchScene],
     plugins: {
         scene: [
             { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
             { key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' },
         ],
     },
-    callbacks: {
-        // Time each whole frame (update + render): wrap the step the loop will call.
-        preBoot: (g: Phaser.Game) => {
-            const step = g.step.bind(g);
-            g.step = (time: number, delta: number) => {
-                const begin = performance.now();
-                step(time, delta);
-                const spent = performance.now() - begin;
-                if (g.scene.getScenes(true).length > 0) samples.push(spent);
-                if (samples.length === WARMUP + frames) {
-                    const result: BenchResult = { mode, count, renderer: g.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas', samples: samples.slice(WARMUP) };
-                    (window as unknown as { benchResult: BenchResult }).benchResult = result;
-                }
-            };
-        },
-    },
 });
-(window as unknown as { game: Phaser.Game }).game = game;

@@ -296,9 +296,13 @@ export async function offscreenCost(count = 1000): Promise<{ onscreen: number; o
             }
         });
     }
+    // Characters whose animation swings them across the view's edge change sides now and then
+    // (their extent follows their current pose): a few either way are fine, more means a bug.
     const offscreenCount = full.scene.spinePool.stats().tiers.offscreen;
-    if (part.scene.spinePool.stats().tiers.offscreen !== 0 || offscreenCount !== count - visibleCrowd.length) {
-        throw new Error(`offscreenCost: the crowds are not where they should be (${part.scene.spinePool.stats().tiers.offscreen} of the visible ones off screen; ${offscreenCount} off screen, expected ${count - visibleCrowd.length})`);
+    const partOff = part.scene.spinePool.stats().tiers.offscreen;
+    const expected = count - visibleCrowd.length;
+    if (partOff > count / 100 || Math.abs(offscreenCount - expected) > count / 100) {
+        throw new Error(`offscreenCost: the crowds are not where they should be (${partOff} of the visible ones off screen; ${offscreenCount} off screen, expected ${expected})`);
     }
     const [all, visible, nothing] = samples.map(median);
     for (const t of games) t.destroy();

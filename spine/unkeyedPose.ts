@@ -210,7 +210,10 @@ export class UnkeyedPose {
         const sk = skeleton as Skeleton;
         const v43 = this.v43;
         for (let i = 0; i < this.constraintKinds.length; i++) {
-            const constraint = (sk[this.constraintLists[i]] as Constraint[])[this.constraintIndices[i]];
+            // Named loads, not sk[list]: a keyed load by a varying name takes V8's slow path.
+            const list = this.constraintLists[i];
+            const constraints = list === 'constraints' ? sk.constraints : list === 'ikConstraints' ? sk.ikConstraints : list === 'transformConstraints' ? sk.transformConstraints : sk.pathConstraints;
+            const constraint = (constraints as Constraint[])[this.constraintIndices[i]];
             const p = (v43 ? constraint.pose : constraint) as unknown as ConstraintPose;
             const s = (v43 ? constraint.data.setupPose : constraint.data) as unknown as ConstraintPose;
             if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], p, s)) return false;

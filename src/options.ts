@@ -152,9 +152,11 @@ export interface SpinePoolOptions {
     offscreen: OffscreenMode;
     /**
      * World px added around the camera view before an instance counts as off screen (for updates
-     * and for culling). An instance's extent is already its setup-pose bounds joined with the
-     * sampled reach of the animations it plays; the margin covers what sampling can miss.
-     * @default 16
+     * and for culling). An instance playing one animation plainly is measured where that
+     * animation's samples (30 a second) around its current time reach; anything else, where all
+     * its animations can reach, joined with its setup pose. The margin covers what the samples
+     * miss between them.
+     * @default 4
      */
     offscreenMargin: number;
     /**
@@ -222,7 +224,7 @@ export function defaultOptions(): SpinePoolOptions {
         groupCount: 4,
         camera: null,
         offscreen: 'events',
-        offscreenMargin: 16,
+        offscreenMargin: 4,
         cull: true,
         poseCache: 'off',
         poseCacheMemory: 32,

@@ -1,4 +1,5 @@
 import * as Phaser from 'phaser';
+import { applyPoseCache } from './optionalOptions';
 import { CameraControls } from './CameraControls';
 import { Crowd } from './Crowd';
 import { FrameMetrics } from './FrameMetrics';
@@ -46,6 +47,7 @@ export class CrowdScene extends Phaser.Scene {
         const support = offscreenSupport(pool);
         const offscreen = this.settings.offscreen;
         if (offscreen && support.get(offscreen) === null) applyOffscreen(pool, offscreen);
+        if (this.settings.cache) applyPoseCache(pool, true);
         const lod = new LodSwitch(pool);
         lod.set(this.settings.lod);
 

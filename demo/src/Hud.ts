@@ -3,7 +3,7 @@ import type { Crowd } from './Crowd';
 import type { FrameMetrics } from './FrameMetrics';
 import { scoreboard } from './leakyListener';
 import type { LodSwitch } from './LodSwitch';
-import { applyCull, readCull } from './cullOption';
+import { applyCull, applyPoseCache, readCull, readPoseCache } from './optionalOptions';
 import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
 import type { PassStats } from './PassStats';
 import type { OffscreenChoice } from './settings';
@@ -38,10 +38,11 @@ const number = (value: number): string => value.toLocaleString('en-US');
 
 /** Why `offscreen` and `cull` rest while level of detail is off: on their labels and in the note. */
 const LOD_OFF_REASON =
-    "Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” stays off. Turn level of detail back on (L) to change them.";
+    "Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” and “pose cache” stay off. Turn level of detail back on (L) to change them.";
 /** The tooltips of the two controls while they work. */
 const OFFSCREEN_TITLE = "The plugin's offscreen option: what an instance outside the view gets.";
 const CULL_TITLE = "The plugin's cull option: skip drawing instances outside the camera's view.";
+const CACHE_TITLE = "The plugin's poseCache option: copy the poses of plain animations from samples shared by the crowd (C).";
 
 /** The DOM overlay in index.html: live numbers from the pool's stats(), and the demo's toggles. */
 export class Hud {
@@ -58,6 +59,7 @@ export class Hud {
         offscreen: element('tier-offscreen'),
         pools: element('pools'),
         leaks: element('leaks'),
+        cache: element('cache'),
         events: element('events'),
         count: element<HTMLOutputElement>('count-value'),
     };
@@ -65,6 +67,9 @@ export class Hud {
     private readonly tiersBox = element<HTMLInputElement>('tiers');
     private readonly offscreen = element<HTMLSelectElement>('offscreen');
     private readonly cullBox = element<HTMLInputElement>('cull');
+    private readonly cacheBox = element<HTMLInputElement>('pose-cache');
+    /** Whether this plugin build has the `poseCache` option. */
+    private readonly canCache: boolean;
     /** Said next to the controls while level of detail is off. */
     private readonly lodNote = element('lod-note');
     /** Whether this plugin build has the `cull` option. */
@@ -101,6 +106,8 @@ export class Hud {
         const cull = readCull(model.pool);
         this.canCull = cull !== null;
         this.cullBox.addEventListener('change', () => applyCull(model.pool, this.cullBox.checked));
+        this.canCache = readPoseCache(model.pool) !== null;
+        this.cacheBox.addEventListener('change', () => applyPoseCache(model.pool, this.cacheBox.checked));
         this.lodNote.textContent = LOD_OFF_REASON;
         this.showLod(model.lod.enabled);
 
@@ -113,6 +120,10 @@ export class Hud {
         window.addEventListener('keydown', (event) => {
             if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
             if (event.key === 'l' || event.key === 'L') this.setLod(!model.lod.enabled);
+            else if ((event.key === 'c' || event.key === 'C') && !this.cacheBox.disabled) {
+                applyPoseCache(model.pool, !this.cacheBox.checked);
+                this.cacheBox.checked = readPoseCache(model.pool) === true;
+            }
             else if (event.key === 't' || event.key === 'T') {
                 model.overlay.visible = !model.overlay.visible;
                 this.tiersBox.checked = model.overlay.visible;
@@ -149,6 +160,12 @@ export class Hud {
             .map((p) => `${p.dataKey}: ${number(p.active)} active, ${number(p.free)} free, ${number(p.created)} built`)
             .join(' · ');
         t.leaks.textContent = number(stats.leaksCleared);
+        const cache = (stats as { poseCache?: { hitRate: number; samples: number; bytes: number } }).poseCache;
+        t.cache.textContent = !cache
+            ? 'not in this plugin version'
+            : readPoseCache(this.model.pool) !== true
+              ? 'off'
+              : `${(cache.hitRate * 100).toFixed(0)} % of poses copied · ${number(cache.samples)} samples, ${(cache.bytes / 1024).toFixed(0)} KB`;
         const e = crowd.events;
         t.events.textContent = `${number(e.footstep)} footsteps · ${number(e.hit)} hits · ${number(e.fall)} falls · wave ${crowd.waves}` +
             (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
@@ -173,6 +190,9 @@ export class Hud {
         this.cullBox.checked = readCull(pool) === true;
         this.cullBox.disabled = !on || !this.canCull;
         this.cullBox.parentElement!.title = !this.canCull ? 'not in this plugin version' : on ? CULL_TITLE : LOD_OFF_REASON;
+        this.cacheBox.checked = readPoseCache(pool) === true;
+        this.cacheBox.disabled = !on || !this.canCache;
+        this.cacheBox.parentElement!.title = !this.canCache ? 'not in this plugin version' : on ? CACHE_TITLE : LOD_OFF_REASON;
         this.lodNote.hidden = on;
     }
 }

@@ -1,15 +1,27 @@
 import type { SpinePoolOptions, SpinePoolPlugin } from 'phaser-spine-pool';
-import { readCull } from './cullOption';
 
-/** The options LOD-off overrides, saved to be restored. */
-type Saved = Pick<SpinePoolOptions, 'highDetailDistance' | 'midDetailDistance' | 'highFrequency' | 'offscreen'> & { cull?: boolean };
+/**
+ * What LOD-off sets, as stock spine-phaser behaves: every instance near enough to be high detail
+ * whatever its size on screen, updated every frame, nothing special off screen, everything drawn,
+ * every pose computed. Options this plugin build does not have are left out.
+ */
+const STOCK: Record<string, unknown> = {
+    highDetailDistance: Infinity,
+    midDetailDistance: Infinity,
+    midDetailScreenSize: 0,
+    lowDetailScreenSize: 0,
+    highFrequency: 1,
+    offscreen: 'lod',
+    cull: false,
+    poseCache: 'off',
+};
 
 /**
  * Level of detail on or off. Off is what stock spine-phaser does: every instance posed every
  * frame. The pool stays in charge (so stats keep counting); only the tiers are flattened.
  */
 export class LodSwitch {
-    private saved: Saved | null = null;
+    private saved: Partial<SpinePoolOptions> | null = null;
 
     constructor(private readonly pool: SpinePoolPlugin) {}
 
@@ -24,17 +36,15 @@ export class LodSwitch {
             this.saved = null;
             return;
         }
-        const { highDetailDistance, midDetailDistance, highFrequency, offscreen } = this.pool.getOptions();
-        const stock: Partial<Saved> = { highDetailDistance: Infinity, midDetailDistance: Infinity, highFrequency: 1, offscreen: 'lod' };
-        this.saved = { highDetailDistance, midDetailDistance, highFrequency, offscreen };
-        // Stock spine-phaser draws off-screen instances too: where the plugin has a `cull`
-        // option, LOD-off turns it off as well.
-        const cull = readCull(this.pool);
-        if (cull !== null) {
-            this.saved.cull = cull;
-            stock.cull = false;
+        const current = this.pool.getOptions() as unknown as Record<string, unknown>;
+        const saved: Record<string, unknown> = {};
+        const stock: Record<string, unknown> = {};
+        for (const [name, value] of Object.entries(STOCK)) {
+            if (!(name in current)) continue;
+            saved[name] = current[name];
+            stock[name] = value;
         }
-        // Everything near enough to be high detail, updated every frame, nothing special off screen.
-        this.pool.configure(stock);
+        this.saved = saved as Partial<SpinePoolOptions>;
+        this.pool.configure(stock as Partial<SpinePoolOptions>);
     }
 }

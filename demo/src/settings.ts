@@ -1,4 +1,4 @@
-/** What the page can be told through its URL (`?count=1500&lod=0&tiers=1&renderer=canvas`), and the world's fixed sizes. */
+/** What the page can be told through its URL (`?count=1500&lod=0&tiers=1&cache=1&renderer=canvas`), and the world's fixed sizes. */
 
 /** The world: larger than any screen, so camera distance and off-screen tiers matter. */
 export const WORLD_WIDTH = 6400;
@@ -19,6 +19,8 @@ export interface DemoSettings {
     tiers: boolean;
     /** The plugin's `offscreen` option; null keeps the plugin's default. */
     offscreen: OffscreenChoice | null;
+    /** The plugin's shared pose cache (`poseCache: 'shared'`) on. */
+    cache: boolean;
     /** Phaser's renderer: WebGL when the browser has it (the default), or Canvas on request. */
     renderer: 'auto' | 'canvas';
 }
@@ -35,6 +37,7 @@ export function readSettings(search: string): DemoSettings {
         count: Number.isFinite(count) ? Math.max(0, Math.min(MAX_CROWD, Math.round(count))) : DEFAULT_CROWD,
         lod: flag(params.get('lod'), true),
         tiers: flag(params.get('tiers'), false),
+        cache: flag(params.get('cache'), false),
         offscreen: offscreen === 'lod' || offscreen === 'low' || offscreen === 'pause' || offscreen === 'events' ? offscreen : null,
         renderer: params.get('renderer') === 'canvas' ? 'canvas' : 'auto',
     };

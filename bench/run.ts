@@ -122,12 +122,16 @@ async function main(): Promise<void> {
         if (!browser) {
             log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
         } else {
-            const [stock, plugin] = browser;
+            const rows = Object.fromEntries(browser.map((row) => [row.mode, row]));
+            const stock = rows.stock;
+            const line = (label: string, row: { median: number; p95: number }) =>
+                `| ${label} | ${ms(row.median)} (${ms(row.p95)})${row === stock ? '' : `: **${(stock.median / row.median).toFixed(1)}× cheaper**`} |`;
             const table = [
-                `| browser: Chromium, ${plugin.renderer} (software, --disable-gpu), N = ${n}, frame time (update + render) | median ms (p95) |`,
+                `| browser: Chromium, ${stock.renderer} (software, --disable-gpu), N = ${n}, frame time (update + render) | median ms (p95) |`,
                 '|---|---:|',
-                `| stock spine-phaser | ${ms(stock.median)} (${ms(stock.p95)}) |`,
-                `| phaser-spine-pool, default options | ${ms(plugin.median)} (${ms(plugin.p95)}): **${(stock.median / plugin.median).toFixed(1)}× cheaper** |`,
+                line('stock spine-phaser', stock),
+                line('phaser-spine-pool, default options', rows.plugin),
+                line("phaser-spine-pool, poseCache: 'shared'", rows.shared),
             ].join('\n');
             log(`${table}\n`);
             results.push('', table);

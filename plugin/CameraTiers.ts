@@ -121,7 +121,8 @@ export class CameraTiers {
         const filter = go.cameraFilter;
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
-        const box = instance.measure(entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0);
+        instance.ahead = entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0;
+        const box = instance.measure();
         // Its size on screen: the longer side of its extent (a body lying down is as big as standing).
         const width = box.right - box.left;
         const tall = box.bottom - box.top;

@@ -91,7 +91,8 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             instance.x = this.x;
             instance.y = this.y;
             // Where the pose it shows is: its state's time as it stands (it was posed at it).
-            instance.measure(0);
+            instance.ahead = 0;
+            instance.measure();
             return instance.overlaps(rect);
         }
 

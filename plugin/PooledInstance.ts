@@ -68,6 +68,8 @@ export class PooledInstance implements StateOwner {
     }
     posedFrame = -Infinity;
     timeScale = 1;
+    /** Game seconds its state is behind, for `measure` (set by the caller). */
+    ahead = 0;
     /** World position to test in `overlaps` (set by the caller: numbers in fields are not boxed). */
     x = 0;
     y = 0;
@@ -113,11 +115,13 @@ export class PooledInstance implements StateOwner {
     /**
      * Measures where the instance can be drawn around its origin (unscaled) at its animation state's
      * time plus `ahead` game seconds (see spine/animationReach.ts), for the next `overlaps` calls.
+     * (`ahead` is a field, set by the caller: a number passed to a call V8 does not inline is boxed.)
      * Returns the box (valid until the next call).
      */
-    measure(ahead: number): Box {
+    measure(): Box {
         const go = this.go;
-        extentOf(go.skeleton as never, go.animationState as never, this.setup, ahead, this.box, this.reach);
+        this.reach.ahead = this.ahead;
+        extentOf(go.skeleton as never, go.animationState as never, this.setup, this.box, this.reach);
         return this.box;
     }
 

@@ -145,12 +145,19 @@ export class InstanceUpdater {
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(go.skeleton);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        if (!instance.sharesPoses) {
-            instance.localStale = false; // posed before its callbacks run
-            go.updatePose(this.ms);
+        if (instance.sharesPoses) {
+            this.poseShared(instance);
             return;
         }
-        // updatePose's steps, with the pose copied from the cache when the state allows.
+        instance.localStale = false; // posed before its callbacks run
+        // The frame's whole delta as the number object the history keeps (see FrameHistory.boxed).
+        const slot = frame % FRAME_HISTORY;
+        go.updatePose((this.ms === this.frames.deltas[slot] ? this.frames.boxed[slot] : this.ms) as number);
+    }
+
+    /** `pose` for an instance that shares poses: updatePose's steps, the pose copied from the cache when the state allows. */
+    private poseShared(instance: UpdatedInstance): void {
+        const go = instance.go;
         const state = go.animationState;
         const seconds = this.ms / 1000;
         instance.localStale = true;

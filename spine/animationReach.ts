@@ -82,11 +82,11 @@ export interface Entry {
 
 /**
  * Where a skeleton can be drawn around its origin (unscaled) at its state's current time plus
- * `ahead` game seconds (a state behind by the time it is owed), into `out`. One plain entry playing
+ * `memo.ahead` game seconds (a state behind by the time it is owed), into `out`. One plain entry playing
  * on track 0 (no mix, nothing queued, no other track): the samples of its animation on both sides of
  * that time. Anything else: `reachOf`, every animation's whole reach joined with `setup`.
  */
-export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, ahead: number, out: Box, memo: ReachMemo): void {
+export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, out: Box, memo: ReachMemo): void {
     const entry = plainEntry(state);
     if (entry === null) {
         reachOf(skeleton, state.tracks as ArrayLike<TrackEntry | null>, setup, out);
@@ -104,7 +104,7 @@ export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tr
     const duration = animation.duration;
     const start = entry.animationStart;
     const end = entry.animationEnd;
-    let time = entry.trackTime + ahead * state.timeScale * entry.timeScale;
+    let time = entry.trackTime + memo.ahead * state.timeScale * entry.timeScale;
     // As TrackEntry.getAnimationTime: within the loop, or clamped to the end.
     if (entry.loop && end - start > 0) time = (time % (end - start)) + start;
     else time = Math.min(time + start, end);
@@ -127,8 +127,13 @@ export function plainEntry(state: { tracks: ArrayLike<unknown> }): Entry | null 
     return entry;
 }
 
-/** Where `extentOf`'s caller keeps the reach it found last (one per instance). */
+/**
+ * One instance's `extentOf` input and memory: `ahead`, the game seconds its state is behind (a
+ * field, not an argument: V8 boxes a number passed to a call it does not inline), and the reach
+ * it found last.
+ */
 export interface ReachMemo {
+    ahead: number;
     animation: object | null;
     skin: object | null;
     reach: Reach | null;
@@ -136,7 +141,7 @@ export interface ReachMemo {
 
 /** An empty `ReachMemo`. */
 export function reachMemo(): ReachMemo {
-    return { animation: null, skin: null, reach: null };
+    return { ahead: 0, animation: null, skin: null, reach: null };
 }
 
 /**

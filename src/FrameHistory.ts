@@ -10,10 +10,16 @@ export class FrameHistory {
      * number that V8 does not inline boxes it).
      */
     readonly deltas = new Float64Array(FRAME_HISTORY);
+    /**
+     * The same deltas as number objects, each made once when recorded: handed to calls that are not
+     * inlined (a pose per instance), a double would be boxed anew at every call.
+     */
+    readonly boxed: unknown[] = new Array<unknown>(FRAME_HISTORY).fill(null);
 
     /** Records the delta (ms) of `frame`. */
     record(frame: number, delta: number): void {
         this.deltas[frame % FRAME_HISTORY] = delta;
+        this.boxed[frame % FRAME_HISTORY] = delta;
     }
 
 }

@@ -33,7 +33,7 @@
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
 export type { SpawnOptions, SpinePoolStats, PoolStats, PoolHooks } from './api';
-export type { SpinePoolOptions, OffscreenMode, CameraView } from '../src/options';
+export type { SpinePoolOptions, OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';
 export type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';

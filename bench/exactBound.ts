@@ -38,6 +38,11 @@ export class ExactBound {
         this.instances.push(go);
     }
 
+    /** Forgets every instance (they are the caller's to destroy). */
+    clear(): void {
+        this.instances.length = 0;
+    }
+
     private boundsOf(go: SpineGameObject, animation: object): Bounds {
         let bounds = this.bounds.get(animation);
         if (bounds) return bounds;

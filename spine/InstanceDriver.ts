@@ -42,6 +42,10 @@ export class InstanceDriver<T extends UpdatedInstance> implements ScheduleDriver
         this.wakeIn = policy.wakeIn(instance, this.now);
     }
 
+    firstWake(instance: T): void {
+        this.wakeIn = OFFSCREEN[this.settings.options.offscreen].firstWakeIn(instance, this.now);
+    }
+
     catchUp(instance: T, ms: number, from: number, to: number): void {
         // Time, queued entries and events only: the next scheduled update poses it.
         this.updater.advance(instance, ms, from, to, false);

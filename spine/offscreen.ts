@@ -25,6 +25,8 @@ export interface OffscreenPolicy {
     readonly poses: boolean;
     /** For an `ON_DEMAND` tier: ms of game time until `instance`, just updated at game time `now`, must be updated again. */
     wakeIn(instance: UpdatedInstance, now: number): number;
+    /** For an `ON_DEMAND` tier: ms of game time after its last update by which `instance`, joining the tier, must be updated first. */
+    firstWakeIn(instance: UpdatedInstance, now: number): number;
 }
 
 /** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
@@ -52,6 +54,17 @@ const events: OffscreenPolicy = {
         untilNextMoment(state, isListened(instance), moment);
         return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
     },
+    firstWakeIn(instance, now) {
+        // Heard (a listener, a Legacy play): updated at once, so what it fires lands on time.
+        // Unheard, nothing it does can be seen until it comes into view or the game changes it,
+        // and both bring it up to date first (the replay is exact whenever it runs): it waits
+        // for its point of the sleep grid, or its next track end.
+        const legacy = instance.legacy;
+        if (isListened(instance) || (legacy !== null && legacy.pending)) return 0;
+        const longest = MAX_SLEEP - ((now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
+        untilNextMoment(instance.go.animationState, false, moment);
+        return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
+    },
 };
 
 /** `'lod'`: nothing special off screen, distance tiers only (the Unity SpineManager's behaviour). */
@@ -60,6 +73,7 @@ const lod: OffscreenPolicy = {
     poses: true,
     interval: (options) => options.lowFrequency, // never used: no instance gets the off-screen tier
     wakeIn: () => 0,
+    firstWakeIn: () => 0,
 };
 
 /** `'low'`: full updates at the low tier's interval. */
@@ -68,6 +82,7 @@ const low: OffscreenPolicy = {
     poses: true,
     interval: (options) => options.lowFrequency,
     wakeIn: () => 0,
+    firstWakeIn: () => 0,
 };
 
 /** `'pause'`: no update at all until it is back in view; its animation resumes where it stopped. */
@@ -76,6 +91,7 @@ const pause: OffscreenPolicy = {
     poses: true,
     interval: () => 0,
     wakeIn: () => 0,
+    firstWakeIn: () => 0,
 };
 
 /** The rules of each `offscreen` mode. */

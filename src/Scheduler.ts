@@ -23,6 +23,11 @@ export interface ScheduleDriver<T> {
     /** Ms of game time until the item just advanced must be updated again (on-demand tiers). */
     readonly wakeIn: number;
     /**
+     * For an item joining an on-demand tier: leaves in `wakeIn` the ms of game time after its last
+     * update by which it must be updated first (0: at the next opportunity). Nothing is advanced.
+     */
+    firstWake(item: T): void;
+    /**
      * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
      * events only, its next scheduled update does the rest.
      */
@@ -442,11 +447,11 @@ export class Scheduler<T> {
      * Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass (when it was
      * not updated in it yet, e.g. moved off screen by the group round) or the next one.
      */
-    private arm(entry: ScheduleEntry<T>): void {
+    private arm(entry: ScheduleEntry<T>, time: number): void {
         entry.alarm++;
         // Not twice in one frame: one updated in the frame being stepped rings from the next one.
         entry.alarmFrame = entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped;
-        entry.alarmTime = this.clock;
+        entry.alarmTime = time;
         this.alarms.push(entry.alarmTime, entry, entry.alarm);
     }
 
@@ -455,7 +460,7 @@ export class Scheduler<T> {
      * (its state changed in a way the driver's last answer did not foresee). No-op otherwise.
      */
     wake(entry: ScheduleEntry<T>): void {
-        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) this.arm(entry);
+        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) this.arm(entry, this.clock);
     }
 
     /**
@@ -585,7 +590,11 @@ export class Scheduler<T> {
             return;
         }
         if (interval === ON_DEMAND) {
-            this.arm(entry);
+            // Joining the tier: the driver says how long it may wait (a wave spawned off screen
+            // that nobody listens to is spread over the frames instead of updated all at once).
+            this.driver.firstWake(entry.item as T);
+            const wait = this.driver.wakeIn;
+            this.arm(entry, wait > 0 ? entry.last + wait : this.clock);
             return;
         }
         const phases = this.buckets[interval];

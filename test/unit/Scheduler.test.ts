@@ -7,6 +7,8 @@ interface Item {
     tier: number;
     /** What advance returns: ms until the next update, for on-demand tiers. */
     wakeIn?: number;
+    /** What the driver answers when the item joins an on-demand tier (default 0: at once). */
+    firstWake?: number;
     updates: { frame: number; ms: number }[];
     /** Catch-ups between scheduled updates. */
     caughtUp: { frame: number; ms: number }[];
@@ -28,6 +30,9 @@ class RecordingDriver implements ScheduleDriver<Item> {
     }
     catchUp(item: Item, ms: number): void {
         item.caughtUp.push({ frame: this.frame, ms });
+    }
+    firstWake(item: Item): void {
+        this.wakeIn = item.firstWake ?? 0;
     }
 }
 
@@ -271,6 +276,20 @@ describe('Scheduler', () => {
         step(16);
         step(16);
         expect(a.updates.slice(-2)).toEqual([{ frame: 12, ms: 64 }, { frame: 13, ms: 16 }]);
+    });
+
+    test('an item joining an on-demand tier is first updated when the driver says (a wave nobody hears is spread), not all at once', () => {
+        const { scheduler, step } = setup([1, 2, 4, ON_DEMAND], 1);
+        const items = [0, 40, 90].map((wait, i) => {
+            const it = item(i, Tier.Offscreen);
+            it.firstWake = wait;
+            it.wakeIn = 1000;
+            scheduler.add(it);
+            return it;
+        });
+        for (let i = 0; i < 8; i++) step(16);
+        // Added at clock 0: first updates once the clock reaches 0, 40 and 90 (frames 0, 2, 5).
+        expect(items.map((it) => it.updates)).toEqual([[{ frame: 0, ms: 16 }], [{ frame: 2, ms: 48 }], [{ frame: 5, ms: 96 }]]);
     });
 
     test('wake() brings an on-demand update forward to the next frame, and leaving the tier cancels its alarm', () => {

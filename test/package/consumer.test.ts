@@ -2,8 +2,10 @@
  * The package as a game gets it from npm: `npm pack`, installed with Phaser and spine-phaser into
  * a temporary project, used from a strict TypeScript scene, bundled for the browser through the
  * ESM and the CommonJS entries, and run in real Chromium next to Phaser's and spine-phaser's own
- * script builds (the script-tag build of the plugin too). Needs `npm run build` first (npm test
- * does it). The browser part is skipped, saying so, where there is no Chromium.
+ * script builds (the script-tag build of the plugin too). Each supported pair of Phaser and a Spine
+ * runtime is also installed on its own and a strict game (consumer/pair/game.ts, lib check on)
+ * type-checked against it. Needs `npm run build` first (npm test does it). The browser part is
+ * skipped, saying so, where there is no Chromium.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

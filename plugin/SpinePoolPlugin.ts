@@ -1,5 +1,4 @@
 import * as Phaser from 'phaser';
-import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { callSite, type CallSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
 import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
@@ -7,7 +6,7 @@ import { Tier } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { SpineAnimationState } from '../spine/legacy/spineState';
 import { OFFSCREEN } from '../spine/offscreen';
-import type { PoolHooks, SpawnOptions, SpinePoolStats } from './api';
+import type { PoolHooks, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
 import { InstanceSchedule } from './InstanceSchedule';
 import { LeakReport } from './LeakReport';
 import { forgetPooled } from './PooledGameObject';
@@ -146,7 +145,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * @param dataKey key of the skeleton data loaded with `this.load.spineJson` / `spineBinary`
      * @param atlasKey key of the atlas loaded with `this.load.spineAtlas`
      * @param options parent, animation, loop, track, skin, depth; see {@link SpawnOptions}
-     * @returns the instance: a spine-phaser `SpineGameObject`, to give back with {@link despawn}
+     * @returns the instance: a `SpineGameObject` of the scene's Spine runtime (see {@link SpineGameObject}), to give back with {@link despawn}
      * @example
      * ```ts
      * // Was: const enemy = this.add.spine(x, y, 'goblin', 'goblin-atlas');

@@ -2,8 +2,29 @@
  * The public types of the plugin's API (what `spawn`, `setHooks` and `stats` take and give).
  */
 import type * as Phaser from 'phaser';
-import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { PoseCacheMode } from '../src/options';
+
+/**
+ * The `SpineGameObject` class of the Spine runtime your program uses, whichever it is
+ * (`@esotericsoftware/spine-phaser`, `-v3` or `-v4`): what `this.add.spine(...)` returns, read
+ * from the runtime's own typing of `this.add.spine`, which importing the runtime anywhere in the
+ * program brings in (registering its `SpinePlugin` does). {@link SpinePoolPlugin.spawn} returns
+ * one; `despawn`, `legacy`, `isActive` and the {@link PoolHooks} take one. So the package's
+ * declarations import no Spine package: they type-check (also with `skipLibCheck: false`) next to
+ * any of the three. In a program that imports no Spine runtime it is Phaser's `GameObject`.
+ *
+ * @example
+ * ```ts
+ * import type { SpineGameObject } from 'phaser-spine-pool';
+ * const heroes: SpineGameObject[] = [this.spinePool.spawn(100, 300, 'hero', 'hero-atlas')];
+ * ```
+ */
+export type SpineGameObject = Phaser.GameObjects.GameObjectFactory extends {
+    /** `this.add.spine`, as the Spine runtime's declarations add it to Phaser's factory. */
+    spine(...args: never[]): infer G;
+}
+    ? G
+    : Phaser.GameObjects.GameObject;
 
 /**
  * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after

@@ -2,15 +2,17 @@
  * The package as a game gets it from npm: `npm pack`, installed with Phaser and spine-phaser into
  * a temporary project, used from a strict TypeScript scene, bundled for the browser through the
  * ESM and the CommonJS entries, and run in real Chromium next to Phaser's and spine-phaser's own
- * script builds (the script-tag build of the plugin too). Needs `npm run build` first (npm test
- * does it). The browser part is skipped, saying so, where there is no Chromium.
+ * script builds (the script-tag build of the plugin too). Each supported pair of Phaser and a Spine
+ * runtime is also installed on its own and a strict game (consumer/pair/game.ts, lib check on)
+ * type-checked against it. Needs `npm run build` first (npm test does it). The browser part is
+ * skipped, saying so, where there is no Chromium.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
-import { ConsumerProject, installWith, lintPackage, pack, ROOT, type Packed } from './consumerProject';
+import { ConsumerProject, installWith, lintPackage, pack, ROOT, typecheckPair, type Packed } from './consumerProject';
 import { serveStatic, type StaticServer } from './staticServer';
 import type { SmokeReport } from './consumer/src/BattleScene';
 
@@ -82,20 +84,27 @@ describe('the packed package', () => {
         }
     });
 
-    test('installs with strict peer resolution next to each supported pair: Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3', async () => {
+    test('installs with strict peer resolution next to each supported pair (Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3), and a strict game (skipLibCheck off) type-checks on each: spawn() gives that runtime\'s own SpineGameObject, with @ts-expect-error lines proving it is not `any`', async () => {
         const version = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
         const phaser4 = join(ROOT, 'test', 'stacks', 'phaser4');
         const pairs = [
-            [`phaser@${version(ROOT, 'phaser')}`, `@esotericsoftware/spine-phaser@${version(ROOT, '@esotericsoftware/spine-phaser')}`],
-            [`phaser@${version(phaser4, 'phaser')}`, `@esotericsoftware/spine-phaser-v4@${version(phaser4, '@esotericsoftware/spine-phaser-v4')}`],
-            [`phaser@${version(ROOT, 'phaser')}`, `@esotericsoftware/spine-phaser-v3@${version(ROOT, '@esotericsoftware/spine-phaser-v3')}`],
-        ];
-        for (const peers of pairs) {
-            const tree = await installWith(packed.tarball, peers);
+            [ROOT, '@esotericsoftware/spine-phaser'],
+            [phaser4, '@esotericsoftware/spine-phaser-v4'],
+            [ROOT, '@esotericsoftware/spine-phaser-v3'],
+        ] as const;
+        const results: { peers: string[]; errors: string[] }[] = [];
+        for (const [from, spine] of pairs) {
+            const peers = [`phaser@${version(from, 'phaser')}`, `${spine}@${version(from, spine)}`];
+            let errors: string[] = [];
+            const tree = await installWith(packed.tarball, peers, async (dir) => void (errors = await typecheckPair(dir, spine)));
             expect(tree).toContain('phaser-spine-pool@');
             for (const peer of peers) expect(tree).toContain(peer.replace(/^(@?[^@]+)@/, '$1@'));
+            results.push({ peers, errors });
         }
-    }, 180_000);
+        // A declaration naming a package the pair lacks (TS2307), `any` where a type was due (an
+        // unused @ts-expect-error), another runtime's class: each is an error of its pair here.
+        expect(results).toEqual(results.map(({ peers }) => ({ peers, errors: [] })));
+    }, 240_000);
 
     test('publint and arethetypeswrong report no problem, and the README has no relative link or image the tarball lacks (npm run lint:package)', async () => {
         const output = await lintPackage(packed.tarball);

@@ -47,17 +47,62 @@ export async function pack(dir: string): Promise<Packed> {
  * Installs `tarball` with `peers` into a fresh project as a game would (`npm install`, npm's
  * strict peer resolution): resolves with what `npm ls --all` prints, and fails with npm's output
  * when the install or the dependency tree has a problem (a peer conflict, an invalid or missing
- * peer).
+ * peer). `use`, if given, runs in the project before it is removed.
  */
-export async function installWith(tarball: string, peers: string[]): Promise<string> {
+export async function installWith(tarball: string, peers: string[], use?: (dir: string) => Promise<void>): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'spine-pool-peers-'));
     try {
-        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'spine-pool-peers', private: true }, null, 2));
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'spine-pool-peers', private: true, type: 'module' }, null, 2));
         await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--strict-peer-deps', tarball, ...peers], dir);
-        return await exec(NPM, ['ls', '--all'], dir);
+        const tree = await exec(NPM, ['ls', '--all'], dir);
+        await use?.(dir);
+        return tree;
     } finally {
         rmSync(dir, { recursive: true, force: true });
     }
+}
+
+/** The strict options of {@link typecheckPair}: declaration files checked too, `noImplicitAny` spelled out. */
+const PAIR_COMPILER_OPTIONS = {
+    target: 'ES2020',
+    lib: ['ES2020', 'DOM'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    strict: true,
+    noImplicitAny: true,
+    skipLibCheck: false,
+    noEmit: true,
+    types: [],
+};
+
+/**
+ * Type-checks consumer/pair/game.ts in `dir` (a project with the package and one pair installed),
+ * its Spine import renamed to `spinePackage`, with {@link PAIR_COMPILER_OPTIONS}; resolves with
+ * the errors, apart from those inside Phaser's and Spine's own declaration files (Phaser 4's
+ * own declarations have some with lib check on, whatever else the program holds).
+ */
+export async function typecheckPair(dir: string, spinePackage: string): Promise<string[]> {
+    const source = readFileSync(join(__dirname, 'consumer', 'pair', 'game.ts'), 'utf8');
+    const renamed = source.replace("from '@esotericsoftware/spine-phaser';", `from '${spinePackage}';`);
+    if (!renamed.includes(`from '${spinePackage}';`)) throw new Error(`consumer/pair/game.ts: no import of ${spinePackage}`);
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'game.ts'), renamed);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: PAIR_COMPILER_OPTIONS, include: ['src'] }, null, 2));
+    return (await tsc(dir, 'tsconfig.json')).errors;
+}
+
+/** `tsc -p project --listFiles` in `dir`: its output lines, and the errors outside {@link THEIRS}. */
+async function tsc(dir: string, project: string): Promise<{ errors: string[]; lines: string[] }> {
+    let output: string;
+    try {
+        const { stdout } = await run(join(BIN, 'tsc'), ['-p', project, '--listFiles', '--pretty', 'false'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+        output = stdout;
+    } catch (error) {
+        output = (error as { stdout?: string }).stdout ?? String(error);
+    }
+    const lines = output.split('\n');
+    const errors = lines.filter((line) => /error TS\d+/.test(line) && !THEIRS.some((prefix) => line.startsWith(prefix)));
+    return { errors, lines };
 }
 
 /** `npm run lint:package` on a tarball: publint and arethetypeswrong. */
@@ -112,15 +157,7 @@ export class ConsumerProject {
      */
     async typecheck(flavour: Flavour): Promise<string[]> {
         const project = flavour === 'bundler' ? join('esm', 'tsconfig.bundler.json') : join(flavour, 'tsconfig.json');
-        let output: string;
-        try {
-            const { stdout } = await run(join(BIN, 'tsc'), ['-p', project, '--listFiles', '--pretty', 'false'], { cwd: this.dir, maxBuffer: 64 * 1024 * 1024 });
-            output = stdout;
-        } catch (error) {
-            output = (error as { stdout?: string }).stdout ?? String(error);
-        }
-        const lines = output.split('\n');
-        const errors = lines.filter((line) => /error TS\d+/.test(line) && !THEIRS.some((prefix) => line.startsWith(prefix)));
+        const { errors, lines } = await tsc(this.dir, project);
         if (errors.length) throw new Error(`tsc -p ${project}:\n${errors.join('\n')}`);
         return lines
             .filter((line) => line.includes('/node_modules/phaser-spine-pool/'))

@@ -14,7 +14,7 @@ import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import type { SpawnOptions } from './api';
 import type { PooledInstance } from './PooledInstance';
 
-const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'poseCache'];
+const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache'];
 
 interface Container {
     remove(child: unknown): unknown;
@@ -170,7 +170,18 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     let animation = null;
     let track = 0;
     let loop = true;
+    let scaleX = 1;
+    let scaleY = 1;
     if (options) {
+        if (typeof (options as { calculateBounds?: unknown }).calculateBounds === 'function') {
+            const name = (options as object).constructor?.name;
+            throw new PoolError(
+                `spawn(x, y, dataKey, atlasKey, options): the 5th argument is a bounds provider${name && name !== 'Object' ? ` (${name})` : ''}, ` +
+                    "as this.add.spine takes; spawn's 5th argument is SpawnOptions. Pooled instances are built once and reused: " +
+                    'give them a provider when they are built, in an onCreate hook: this.spinePool.setHooks(dataKey, atlasKey, ' +
+                    '{ onCreate: (go) => { go.boundsProvider = provider; go.updateSize(); } }).',
+            );
+        }
         if (dev) warnUnknownOptions(options);
         if (options.skin !== undefined) {
             skin = data.findSkin(options.skin);
@@ -204,6 +215,20 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
         if (options.depth !== undefined && (typeof options.depth !== 'number' || Number.isNaN(options.depth))) {
             throw new PoolError(`spawn(): depth must be a number; got ${options.depth}.`);
         }
+        const scale = options.scale;
+        if (scale !== undefined) {
+            if (typeof scale === 'number') {
+                scaleX = scaleY = scale;
+            } else if (typeof scale === 'object' && scale !== null) {
+                scaleX = scale.x;
+                scaleY = scale.y;
+            } else {
+                scaleX = NaN;
+            }
+            if (!Number.isFinite(scaleX) || !Number.isFinite(scaleY)) {
+                throw new PoolError(`spawn(): scale must be a finite number or { x, y } of finite numbers; got ${typeof scale === 'object' && scale !== null ? JSON.stringify(scale) : scale}.`);
+            }
+        }
         if (options.poseCache !== undefined && !POSE_CACHE_MODES.includes(options.poseCache)) {
             throw new PoolError(`spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`);
         }
@@ -212,6 +237,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     const g = go as unknown as Placed;
     g.setPosition(x, y);
     if (options?.depth !== undefined) g.setDepth(options.depth);
+    if (scaleX !== 1 || scaleY !== 1) g.setScale(scaleX, scaleY); // a free instance is at 1 (resetDisplay)
     go.setVisible(true);
     go.setActive(true);
     if (skin) {

@@ -160,6 +160,21 @@ export class PendingResets {
 }
 
 /**
+ * Refuses `this.add.spine`'s fifth argument, a bounds provider, given to `spawn` as its options,
+ * with the fix (checked before an instance is obtained, so a refused spawn builds nothing).
+ */
+export function refuseBoundsProvider(options: unknown): void {
+    if (typeof options !== 'object' || options === null || typeof (options as { calculateBounds?: unknown }).calculateBounds !== 'function') return;
+    const name = options.constructor?.name;
+    throw new PoolError(
+        `spawn(x, y, dataKey, atlasKey, options): the 5th argument is a bounds provider${name && name !== 'Object' ? ` (${name})` : ''}, ` +
+            "as this.add.spine takes; spawn's 5th argument is SpawnOptions. Pooled instances are built once and reused: " +
+            'give them a provider when they are built, in an onCreate hook: this.spinePool.setHooks(dataKey, atlasKey, ' +
+            '{ onCreate: (go) => { go.boundsProvider = provider; go.updateSize(); } }).',
+    );
+}
+
+/**
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
  * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
@@ -173,15 +188,6 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     let scaleX = 1;
     let scaleY = 1;
     if (options) {
-        if (typeof (options as { calculateBounds?: unknown }).calculateBounds === 'function') {
-            const name = (options as object).constructor?.name;
-            throw new PoolError(
-                `spawn(x, y, dataKey, atlasKey, options): the 5th argument is a bounds provider${name && name !== 'Object' ? ` (${name})` : ''}, ` +
-                    "as this.add.spine takes; spawn's 5th argument is SpawnOptions. Pooled instances are built once and reused: " +
-                    'give them a provider when they are built, in an onCreate hook: this.spinePool.setHooks(dataKey, atlasKey, ' +
-                    '{ onCreate: (go) => { go.boundsProvider = provider; go.updateSize(); } }).',
-            );
-        }
         if (dev) warnUnknownOptions(options);
         if (options.skin !== undefined) {
             skin = data.findSkin(options.skin);

@@ -14,7 +14,7 @@ import { LeakReport } from './LeakReport';
 import { forgetPooled } from './PooledGameObject';
 import type { PooledInstance, PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
-import { dressForSpawn, PendingResets, poseFirstFrame, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 
 const SceneEvents = Phaser.Scenes.Events;
 
@@ -179,6 +179,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
             throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
         }
+        refuseBoundsProvider(options);
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();

@@ -38,7 +38,14 @@ export interface SpawnOptions {
      * flips). A respawn without it is at scale 1: no owner's scale reaches the next.
      * @default 1
      */
-    scale?: number | { x: number; y: number };
+    scale?:
+        | number
+        | {
+              /** Horizontal scale (`scaleX`). */
+              x: number;
+              /** Vertical scale (`scaleY`). */
+              y: number;
+          };
     /**
      * This instance's pose cache mode, overriding the `poseCache` option for as long as it is
      * spawned (e.g. `'off'` for one whose bones the game moves by code). @default the option's

@@ -99,6 +99,11 @@ export class InstanceSchedule implements InstanceHost {
         instance.liveIndex = -1;
     }
 
+    /** The spawned instances, every pool, in no particular order (changes with every spawn and despawn). */
+    get spawned(): readonly PooledInstance[] {
+        return this.live;
+    }
+
     /** Unschedules everything (scene shutdown). */
     clear(): void {
         this.scheduler.clear();

@@ -105,6 +105,15 @@ export class PoolRegistry {
         result.created = created;
     }
 
+    /**
+     * For the calls that select pools by keys (an undefined key matches any): throws the error of
+     * an unknown key when both keys are given, name no pool yet and are not loaded (a typo).
+     */
+    checkSelection(dataKey: string | undefined, atlasKey: string | undefined, caller: string): void {
+        if (dataKey === undefined || atlasKey === undefined || this.pools.get(dataKey)?.has(atlasKey)) return;
+        this.checkKeys(dataKey, atlasKey, caller);
+    }
+
     /** Forgets every pool (scene shutdown: their objects are destroyed with the scene). */
     clear(): void {
         this.pools.clear();

@@ -14,7 +14,7 @@ import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import type { SpawnOptions } from './api';
 import type { PooledInstance } from './PooledInstance';
 
-const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'poseCache'];
+const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache'];
 
 interface Container {
     remove(child: unknown): unknown;
@@ -160,6 +160,21 @@ export class PendingResets {
 }
 
 /**
+ * Refuses `this.add.spine`'s fifth argument, a bounds provider, given to `spawn` as its options,
+ * with the fix (checked before an instance is obtained, so a refused spawn builds nothing).
+ */
+export function refuseBoundsProvider(options: unknown): void {
+    if (typeof options !== 'object' || options === null || typeof (options as { calculateBounds?: unknown }).calculateBounds !== 'function') return;
+    const name = options.constructor?.name;
+    throw new PoolError(
+        `spawn(x, y, dataKey, atlasKey, options): the 5th argument is a bounds provider${name && name !== 'Object' ? ` (${name})` : ''}, ` +
+            "as this.add.spine takes; spawn's 5th argument is SpawnOptions. Pooled instances are built once and reused: " +
+            'give them a provider when they are built, in an onCreate hook: this.spinePool.setHooks(dataKey, atlasKey, ' +
+            '{ onCreate: (go) => { go.boundsProvider = provider; go.updateSize(); } }).',
+    );
+}
+
+/**
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
  * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
@@ -170,6 +185,8 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     let animation = null;
     let track = 0;
     let loop = true;
+    let scaleX = 1;
+    let scaleY = 1;
     if (options) {
         if (dev) warnUnknownOptions(options);
         if (options.skin !== undefined) {
@@ -204,6 +221,20 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
         if (options.depth !== undefined && (typeof options.depth !== 'number' || Number.isNaN(options.depth))) {
             throw new PoolError(`spawn(): depth must be a number; got ${options.depth}.`);
         }
+        const scale = options.scale;
+        if (scale !== undefined) {
+            if (typeof scale === 'number') {
+                scaleX = scaleY = scale;
+            } else if (typeof scale === 'object' && scale !== null) {
+                scaleX = scale.x;
+                scaleY = scale.y;
+            } else {
+                scaleX = NaN;
+            }
+            if (!Number.isFinite(scaleX) || !Number.isFinite(scaleY)) {
+                throw new PoolError(`spawn(): scale must be a finite number or { x, y } of finite numbers; got ${typeof scale === 'object' && scale !== null ? JSON.stringify(scale) : scale}.`);
+            }
+        }
         if (options.poseCache !== undefined && !POSE_CACHE_MODES.includes(options.poseCache)) {
             throw new PoolError(`spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`);
         }
@@ -212,6 +243,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     const g = go as unknown as Placed;
     g.setPosition(x, y);
     if (options?.depth !== undefined) g.setDepth(options.depth);
+    if (scaleX !== 1 || scaleY !== 1) g.setScale(scaleX, scaleY); // a free instance is at 1 (resetDisplay)
     go.setVisible(true);
     go.setActive(true);
     if (skin) {

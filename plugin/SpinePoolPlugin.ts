@@ -6,18 +6,35 @@ import { Tier } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { SpineAnimationState } from '../spine/legacy/spineState';
 import { OFFSCREEN } from '../spine/offscreen';
-import type { PoolHooks, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
+import type { Pool } from '../src/Pool';
+import type { PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
 import { InstanceSchedule } from './InstanceSchedule';
 import { LeakReport } from './LeakReport';
 import { forgetPooled } from './PooledGameObject';
-import type { PooledInstance } from './PooledInstance';
+import type { PooledInstance, PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
-import { dressForSpawn, PendingResets, poseFirstFrame, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 
 const SceneEvents = Phaser.Scenes.Events;
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */
 const RESETS_PER_FRAME = 8;
+/** Most instances one `prewarm` call builds: each is a whole skeleton and game object kept in memory. */
+const PREWARM_LIMIT = 10_000;
+/** Instances a spread `prewarm` builds per frame unless told (`PrewarmOptions.perFrame`). */
+const PREWARM_PER_FRAME = 8;
+const PREWARM_PER_FRAME_MAX = 1000;
+
+/** A `prewarm` spread over frames, advanced in the scene's update. */
+interface PrewarmTask {
+    pool: Pool<PooledInstance, PoolKey>;
+    count: number;
+    built: number;
+    perFrame: number;
+    onProgress: PrewarmOptions['onProgress'];
+    resolve(result: PrewarmResult): void;
+    reject(error: unknown): void;
+}
 
 /**
  * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
@@ -72,6 +89,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly resets = new PendingResets();
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
+    /** Prewarms spread over frames, in the order they were asked for. */
+    private readonly prewarms: PrewarmTask[] = [];
 
     /**
      * Called by Phaser's plugin manager for each scene (register the class in the game config's
@@ -115,8 +134,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     configure(options: Partial<SpinePoolOptions>): this {
+        const maxFree = this.settings.options.maxFree;
         this.settings.options = resolveOptions(this.settings.options, options, 'configure()');
         this.schedule.applySettings();
+        if (this.settings.options.maxFree < maxFree) this.trim(undefined, undefined, this.settings.options.maxFree);
         return this;
     }
 
@@ -144,7 +165,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * @param y vertical position, world px (local px inside `options.parent`)
      * @param dataKey key of the skeleton data loaded with `this.load.spineJson` / `spineBinary`
      * @param atlasKey key of the atlas loaded with `this.load.spineAtlas`
-     * @param options parent, animation, loop, track, skin, depth; see {@link SpawnOptions}
+     * @param options parent, animation, loop, track, skin, depth, scale, poseCache; see {@link SpawnOptions}
+     * (not `this.add.spine`'s bounds provider: that throws, naming the fix)
      * @returns the instance: a `SpineGameObject` of the scene's Spine runtime (see {@link SpineGameObject}), to give back with {@link despawn}
      * @example
      * ```ts
@@ -156,6 +178,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
             throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
         }
+        refuseBoundsProvider(options);
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
@@ -203,8 +226,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      *
      * First runs the pool's `onDespawn` hook, then removes what the previous owner left on it
      * (Spine listeners, emitter listeners, tweens; one dev warning names them and where they were
-     * added), then clears its tracks without firing their callbacks. Call it where you called
-     * `go.destroy()`; do not use `go` afterwards.
+     * added), then clears its tracks without firing their callbacks. When its pool already keeps
+     * `maxFree` free instances, it is then destroyed instead of kept (its `onDestroy` hook runs).
+     * Call it where you called `go.destroy()`; do not use `go` afterwards.
      * @param go an instance returned by {@link spawn}
      * @returns `true` if it went back to its pool, `false` if it was not an active pooled instance
      * @example
@@ -240,8 +264,14 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
         this.leaks.clean(instance, this.systems, this.settings.options.dev);
         retireInstance(instance);
-        this.resets.add(instance);
-        instance.pool.release(instance);
+        const pool = instance.pool;
+        if (pool.free.length < this.settings.options.maxFree) {
+            this.resets.add(instance);
+            pool.release(instance);
+        } else {
+            pool.discard(instance); // the pool holds maxFree free ones already: this one leaves it
+            this.destroyQuietly(instance);
+        }
         if (failure) throw failure;
         return true;
     }
@@ -269,10 +299,13 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /**
      * Builds `count` free instances of a skeleton ahead of time (e.g. behind a loading screen), so
-     * later spawns build nothing. A bad key or count throws a {@link PoolError}.
+     * later spawns build nothing: all of them now, or, given `options`, `perFrame` of them in each
+     * of the next frames (see {@link PrewarmOptions}). A bad key, a count that is not an integer
+     * from 0 to 10 000, or one that would put the pool's free instances over `maxFree` throws a
+     * {@link PoolError}, and nothing is built.
      * @param dataKey key of the loaded skeleton data
      * @param atlasKey key of the loaded atlas
-     * @param count how many free instances to add, an integer >= 0
+     * @param count how many free instances to add, an integer from 0 to 10 000
      * @example
      * ```ts
      * create() {
@@ -280,11 +313,70 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * }
      * ```
      */
-    prewarm(dataKey: string, atlasKey: string, count: number): void {
+    prewarm(dataKey: string, atlasKey: string, count: number): void;
+    /**
+     * Builds `count` free instances over the next frames, `options.perFrame` in each (in the
+     * scene's update, before the game's `update()`), calling `options.onProgress` after each
+     * batch: a loading screen stays responsive. The Promise resolves with a {@link PrewarmResult}
+     * once they are built, or early, with `cancelled: true`, when the scene shuts down first
+     * (stop, restart, destroy); it rejects only with an exception thrown by `onProgress`.
+     * A paused or sleeping scene makes no progress. Bad arguments throw a {@link PoolError} at once.
+     * @param dataKey key of the loaded skeleton data
+     * @param atlasKey key of the loaded atlas
+     * @param count how many free instances to add, an integer from 0 to 10 000
+     * @param options `perFrame` (default 8), `onProgress(built, count)`
+     * @returns a Promise of what was built; it resolves at once for a count of 0
+     * @example
+     * ```ts
+     * const text = this.add.text(400, 300, 'Loading 0%');
+     * this.spinePool
+     *     .prewarm('goblin', 'goblin-atlas', 300, { perFrame: 10, onProgress: (built, count) => text.setText(`Loading ${Math.round((100 * built) / count)}%`) })
+     *     .then((result) => result.cancelled || this.scene.start('Battle'));
+     * ```
+     */
+    prewarm(dataKey: string, atlasKey: string, count: number, options: PrewarmOptions): Promise<PrewarmResult>;
+    prewarm(dataKey: string, atlasKey: string, count: number, options?: PrewarmOptions): void | Promise<PrewarmResult> {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
-        this.registry.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
+        if (count > PREWARM_LIMIT) {
+            throw new PoolError(
+                `prewarm(dataKey, atlasKey, count): count ${count} is over the limit of ${PREWARM_LIMIT} instances per call ` +
+                    '(each is a whole skeleton and game object kept in memory). Prewarm about what the scene shows at once; for more, call prewarm again.',
+            );
+        }
+        let perFrame = PREWARM_PER_FRAME;
+        if (options !== undefined) {
+            if (typeof options !== 'object' || options === null) {
+                throw new PoolError(`prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${options}.`);
+            }
+            if (options.perFrame !== undefined) {
+                perFrame = options.perFrame;
+                if (!Number.isInteger(perFrame) || perFrame < 1 || perFrame > PREWARM_PER_FRAME_MAX) {
+                    throw new PoolError(`prewarm(): perFrame must be an integer from 1 to ${PREWARM_PER_FRAME_MAX} (instances built per frame); got ${perFrame}.`);
+                }
+            }
+            if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+                throw new PoolError(`prewarm(): onProgress must be a function (built, count) => void; got ${typeof options.onProgress}.`);
+            }
+        }
+        const pool = this.registry.poolFor(dataKey, atlasKey, 'prewarm');
+        const maxFree = this.settings.options.maxFree;
+        if (pool.free.length + count > maxFree) {
+            throw new PoolError(
+                `prewarm(): ${count} more free instances of '${pool.key.dataKey}' would make ${pool.free.length + count}, over maxFree ${maxFree} ` +
+                    `(free instances kept per pool). Prewarm at most ${Math.max(0, maxFree - pool.free.length)}, or raise the cap: configure({ maxFree: ${pool.free.length + count} }).`,
+            );
+        }
+        if (options === undefined) {
+            pool.prewarm(count);
+            return;
+        }
+        if (count === 0) return Promise.resolve({ built: 0, count: 0, cancelled: false });
+        const onProgress = options.onProgress;
+        return new Promise<PrewarmResult>((resolve, reject) => {
+            this.prewarms.push({ pool, count, built: 0, perFrame, onProgress, resolve, reject });
+        });
     }
 
     /**
@@ -334,6 +426,105 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
+     * The spawned instances, of every pool or of the pools the keys select (an omitted key matches
+     * any), in no particular order: a snapshot, so despawning while going through it is safe. Pass
+     * an array as `out` to have it emptied and refilled instead of allocating one (per frame, as
+     * Phaser's `Group.getChildren` would be used).
+     * @param dataKey only instances of this skeleton data key
+     * @param atlasKey only instances of this atlas key
+     * @param out an array to refill
+     * @returns `out`, or a new array when it is not given
+     * @example
+     * ```ts
+     * private goblins: SpineGameObject[] = [];
+     * update() {
+     *     for (const go of this.spinePool.getActive('goblin', 'goblin-atlas', this.goblins)) go.x -= 1;
+     * }
+     * ```
+     */
+    getActive(dataKey?: string, atlasKey?: string, out: SpineGameObject[] = []): SpineGameObject[] {
+        this.registry.checkSelection(dataKey, atlasKey, 'getActive');
+        const spawned = this.schedule.spawned;
+        out.length = 0;
+        for (let i = 0; i < spawned.length; i++) {
+            const key = spawned[i].pool.key;
+            if ((dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey)) {
+                out.push(spawned[i].go);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Despawns every spawned instance, of every pool or of the pools the keys select (an omitted
+     * key matches any), each as {@link despawn} does (hooks, leftovers, `maxFree`). Like Phaser's
+     * `Group.clear` for a level's end, but the instances stay pooled. An error thrown by an
+     * `onDespawn` hook is rethrown after all of them are back.
+     * @param dataKey only instances of this skeleton data key
+     * @param atlasKey only instances of this atlas key
+     * @returns how many were despawned
+     * @example
+     * ```ts
+     * this.spinePool.despawnAll('goblin', 'goblin-atlas'); // the wave is over
+     * this.spinePool.despawnAll(); // every skeleton, before the next level
+     * ```
+     */
+    despawnAll(dataKey?: string, atlasKey?: string): number {
+        const list = this.getActive(dataKey, atlasKey);
+        let count = 0;
+        let failure: unknown = null;
+        let failed = false;
+        for (let i = 0; i < list.length; i++) {
+            const go = list[i];
+            if (!this.isActive(go)) continue; // despawned meanwhile, by a hook
+            count++;
+            try {
+                this.despawn(go);
+            } catch (error) {
+                if (!failed) {
+                    failed = true;
+                    failure = error;
+                }
+            }
+        }
+        if (failed) throw failure;
+        return count;
+    }
+
+    /**
+     * Destroys free instances until each selected pool (every pool, or those the keys select; an
+     * omitted key matches any) keeps at most `keep`, e.g. to give memory back after a level. Their
+     * `onDestroy` hooks run; spawned instances are not touched. The `maxFree` option keeps the cap
+     * for good; `trim` is once.
+     * @param dataKey only pools of this skeleton data key
+     * @param atlasKey only pools of this atlas key
+     * @param keep free instances left in each selected pool, an integer >= 0
+     * @returns how many were destroyed
+     * @example
+     * ```ts
+     * this.spinePool.trim('boss', 'boss-atlas'); // the boss fight is over: no free boss kept
+     * this.spinePool.trim(undefined, undefined, 20); // at most 20 free of every skeleton
+     * ```
+     */
+    trim(dataKey?: string, atlasKey?: string, keep = 0): number {
+        if (!Number.isInteger(keep) || keep < 0) {
+            throw new PoolError(`trim(dataKey?, atlasKey?, keep?): keep must be an integer >= 0 (free instances left per pool); got ${keep}.`);
+        }
+        this.registry.checkSelection(dataKey, atlasKey, 'trim');
+        const pools = this.registry.list;
+        let destroyed = 0;
+        for (let i = 0; i < pools.length; i++) {
+            const pool = pools[i];
+            if ((dataKey !== undefined && pool.key.dataKey !== dataKey) || (atlasKey !== undefined && pool.key.atlasKey !== atlasKey)) continue;
+            while (pool.free.length > keep) {
+                this.destroyQuietly(pool.free.pop() as PooledInstance);
+                destroyed++;
+            }
+        }
+        return destroyed;
+    }
+
+    /**
      * Counters of the pools and the scheduler. Pass the previous result as `out` to refill it
      * instead of allocating (handy for a per-frame HUD).
      * @param out a previous result to refill in place
@@ -380,7 +571,38 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /** The scene's UPDATE: one scheduler pass. */
     private update(_time: number, delta: number): void {
+        if (this.prewarms.length !== 0) this.advancePrewarms();
         this.schedule.update(delta);
+    }
+
+    /** Builds this frame's batch of every spread prewarm; finished ones resolve. */
+    private advancePrewarms(): void {
+        const tasks = this.prewarms;
+        const maxFree = this.settings.options.maxFree;
+        for (let i = 0; i < tasks.length; ) {
+            const task = tasks[i];
+            const room = maxFree - task.pool.free.length;
+            const batch = Math.min(task.perFrame, task.count - task.built, room);
+            if (batch > 0) {
+                task.pool.prewarm(batch);
+                task.built += batch;
+                try {
+                    task.onProgress?.(task.built, task.count);
+                } catch (error) {
+                    if (tasks[i] === task) tasks.splice(i, 1);
+                    task.reject(error);
+                    continue;
+                }
+                if (tasks[i] !== task) return; // onProgress shut the scene down: every task is settled
+            }
+            // Done, or the pool holds maxFree free instances: more would be destroyed by the next despawn.
+            if (task.built >= task.count || batch >= room) {
+                tasks.splice(i, 1);
+                task.resolve({ built: task.built, count: task.count, cancelled: false });
+            } else {
+                i++;
+            }
+        }
     }
 
     /**
@@ -404,6 +626,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();
         this.resets.clear();
+        const tasks = this.prewarms;
+        for (let i = 0; i < tasks.length; i++) tasks[i].resolve({ built: tasks[i].built, count: tasks[i].count, cancelled: true });
+        tasks.length = 0;
         this.releasing = true;
         try {
             for (const pool of this.registry.list) {
@@ -426,7 +651,21 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         super.destroy();
     }
 
-    /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
+    /**
+     * Destroys an instance the plugin lets go of (over `maxFree`, trimmed), already out of its
+     * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
+     */
+    private destroyQuietly(instance: PooledInstance): void {
+        const releasing = this.releasing;
+        this.releasing = true;
+        try {
+            instance.go.destroy();
+        } finally {
+            this.releasing = releasing;
+        }
+    }
+
+        /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
     private destroyed(instance: PooledInstance): void {
         forgetPooled(instance);
         instance.destroyed = true;

@@ -55,10 +55,78 @@ export interface SpawnOptions {
     /** Display depth. @default 0 */
     depth?: number;
     /**
+     * Scale, applied like `go.setScale(scale)` (a number for both axes, or `{ x, y }`; negative
+     * flips). A respawn without it is at scale 1: no owner's scale reaches the next.
+     * @default 1
+     */
+    scale?:
+        | number
+        | {
+              /** Horizontal scale (`scaleX`). */
+              x: number;
+              /** Vertical scale (`scaleY`). */
+              y: number;
+          };
+    /**
      * This instance's pose cache mode, overriding the `poseCache` option for as long as it is
      * spawned (e.g. `'off'` for one whose bones the game moves by code). @default the option's
      */
     poseCache?: PoseCacheMode;
+    /**
+     * Not an option. `this.add.spine(x, y, dataKey, atlasKey, boundsProvider)` takes a bounds
+     * provider fifth; `spawn` takes these options there, and this field makes passing a provider a
+     * type error that says so (at run time, a {@link PoolError}). A pool's instances are built
+     * once and reused, so give them their provider when they are built, in an `onCreate` hook:
+     * `setHooks(dataKey, atlasKey, { onCreate: (go) => { go.boundsProvider = provider; go.updateSize(); } })`.
+     */
+    calculateBounds?: 'spawn() takes SpawnOptions as its 5th argument, not a bounds provider: set go.boundsProvider in an onCreate hook (see setHooks)';
+}
+
+/**
+ * Options of {@link SpinePoolPlugin.prewarm} when it builds over several frames (behind a loading
+ * screen), giving a Promise of a {@link PrewarmResult}.
+ *
+ * @example
+ * ```ts
+ * const bar = this.add.rectangle(100, 300, 0, 20, 0x33cc66).setOrigin(0, 0.5);
+ * const result = await this.spinePool.prewarm('goblin', 'goblin-atlas', 300, {
+ *     perFrame: 10,
+ *     onProgress: (built, count) => bar.setSize(600 * (built / count), 20),
+ * });
+ * if (!result.cancelled) this.scene.start('Battle');
+ * ```
+ */
+export interface PrewarmOptions {
+    /** Instances built per frame, an integer from 1 to 1000 (each is about one `this.add.spine`). @default 8 */
+    perFrame?: number;
+    /**
+     * Called after each frame's batch, in the scene's update before the game's `update()`.
+     * An exception thrown here ends the prewarm and rejects its Promise with it.
+     * @param built instances built so far by this call
+     * @param count instances asked for (`built / count` is the progress, 0..1)
+     */
+    onProgress?(built: number, count: number): void;
+}
+
+/**
+ * What the Promise of a spread {@link SpinePoolPlugin.prewarm} resolves with: when every instance
+ * is built, when the pool reached `maxFree`, or when the scene shut down first (`cancelled`; the
+ * instances built so far were destroyed with the scene). It never rejects for a shutdown.
+ *
+ * @example
+ * ```ts
+ * const { built, count, cancelled } = await this.spinePool.prewarm('goblin', 'goblin-atlas', 300, {});
+ * if (cancelled) return; // the scene was stopped meanwhile: do not go on with it
+ * console.log(`${built} of ${count} goblins ready`);
+ * ```
+ */
+export interface PrewarmResult {
+    /** Instances built by this call (less than `count` if cancelled, or if the pool reached `maxFree`). */
+    built: number;
+    /** Instances asked for. */
+    count: number;
+    /** `true` when the scene shut down (stopped, restarted, destroyed) before it was done. */
+    cancelled: boolean;
 }
 
 /**

@@ -33,6 +33,11 @@ export class Pool<T, K = unknown> {
         this.free.push(item);
     }
 
+    /** Takes back an item handed out by `obtain` without keeping it (the caller destroys it). */
+    discard(_item: T): void {
+        this.active--;
+    }
+
     /** Builds `count` more free items. */
     prewarm(count: number): void {
         for (let i = 0; i < count; i++) this.free.push(this.build());

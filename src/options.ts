@@ -185,6 +185,14 @@ export interface SpinePoolOptions {
      */
     poseCacheMemory: number;
     /**
+     * Free (despawned, kept for reuse) instances each pool keeps at most, like the cap of Phaser's
+     * `Group.maxSize` but on what waits in the pool: a despawn beyond it destroys the instance
+     * instead (its `onDestroy` hook runs), and lowering it destroys the extra free instances at once.
+     * An integer >= 0, or `Infinity` for no cap; 0 keeps none (every despawn destroys).
+     * @default Infinity
+     */
+    maxFree: number;
+    /**
      * Development warnings (leaks, misuse). `false` prints nothing and captures no stacks.
      * @default true, unless `process.env.NODE_ENV` is `'production'` at build time
      */
@@ -228,6 +236,7 @@ export function defaultOptions(): SpinePoolOptions {
         cull: true,
         poseCache: 'off',
         poseCacheMemory: 32,
+        maxFree: Infinity,
         dev: developmentBuild(),
     };
 }
@@ -324,6 +333,9 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     if (!POSE_CACHE_MODES.includes(next.poseCache)) fail('poseCache', `one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')}`, next.poseCache);
     if (typeof next.poseCacheMemory !== 'number' || !Number.isFinite(next.poseCacheMemory) || next.poseCacheMemory <= 0) {
         fail('poseCacheMemory', 'a finite number of MB > 0', next.poseCacheMemory);
+    }
+    if (typeof next.maxFree !== 'number' || !(next.maxFree === Infinity || Number.isInteger(next.maxFree)) || next.maxFree < 0) {
+        fail('maxFree', 'an integer >= 0 (free instances kept per pool) or Infinity (no cap)', next.maxFree);
     }
     if (typeof next.dev !== 'boolean') fail('dev', 'true or false', next.dev);
     return next;

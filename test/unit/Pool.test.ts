@@ -63,4 +63,15 @@ describe('Pool', () => {
         expect(pool.free).toEqual([]);
         expect(pool.obtain()).not.toBe(b);
     });
+
+    test('discard takes back a handed-out item without keeping it: it leaves the active count and never reaches the free list', () => {
+        const { pool } = makePool();
+        const a = pool.obtain();
+        pool.obtain();
+        pool.discard(a);
+        expect(pool.active).toBe(1);
+        expect(pool.free).toEqual([]);
+        expect(pool.obtain()).not.toBe(a);
+        expect(pool.created).toBe(3);
+    });
 });

@@ -74,6 +74,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
 
+
     /**
      * Called by Phaser's plugin manager for each scene (register the class in the game config's
      * `plugins.scene`; do not construct it yourself).
@@ -160,6 +161,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
+        instance.stale = false;
+        // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
+        // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
+        if (instance.usedStale || (instance.generation > 0 && instance.hygiene.touched())) {
+            this.leaks.clean(instance, this.systems, false);
+            retireInstance(instance);
+        }
+        instance.usedStale = false;
+        instance.despawnSite = null;
         if (instance.posePending) resetPose(instance); // despawned too recently to be reset yet
         const go = instance.go;
         const state = go.animationState as unknown as { creatingSite: CallSite | null };
@@ -243,6 +253,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         retireInstance(instance);
         this.resets.add(instance);
         instance.pool.release(instance);
+        // From now on a game call on it is a use after despawn (dev mode: reported naming this line).
+        instance.stale = true;
+        if (this.settings.options.dev) instance.despawnSite = callSite(2);
         if (failure) throw failure;
         return true;
     }
@@ -382,6 +395,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** The scene's UPDATE: one scheduler pass. */
     private update(_time: number, delta: number): void {
         this.schedule.update(delta);
+        this.leaks.frame(delta);
     }
 
     /**
@@ -405,6 +419,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();
         this.resets.clear();
+        this.leaks.flush();
         this.releasing = true;
         try {
             for (const pool of this.registry.list) {

@@ -14,6 +14,7 @@ import { forgetPooled } from './PooledGameObject';
 import type { PooledInstance } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
 import { dressForSpawn, PendingResets, poseFirstFrame, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
 
 const SceneEvents = Phaser.Scenes.Events;
 
@@ -73,7 +74,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly resets = new PendingResets();
     /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
     private releasing = false;
-
+    /** Set when its scene is destroyed (the game's or the scene's destroy): nothing can be spawned any more. */
+    private gone = false;
 
     /**
      * Called by Phaser's plugin manager for each scene (register the class in the game config's
@@ -89,9 +91,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
-    /** Called once by Phaser when the scene boots; not for games to call. */
+    /**
+     * Called once by Phaser when the scene boots; not for games to call. Throws a {@link PoolError}
+     * when the scene's Spine runtime is not built for this Phaser (see plugin/runtimeCheck.ts).
+     */
     override boot(): void {
-        this.systems!.events.once(SceneEvents.DESTROY, this.destroy, this);
+        const systems = this.systems!;
+        systems.events.once(SceneEvents.DESTROY, this.destroy, this);
+        const spine = findSpinePlugin(systems);
+        const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, (systems as unknown as { load?: object }).load ?? null));
+        if (mismatch) throw new PoolError(mismatch);
     }
 
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
@@ -158,6 +167,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
             throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
         }
+        if (this.gone) throw this.goneError('spawn');
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
@@ -298,6 +308,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
+        if (this.gone) throw this.goneError('prewarm');
         this.registry.poolFor(dataKey, atlasKey, 'prewarm').prewarm(count);
     }
 
@@ -436,10 +447,19 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
     override destroy(): void {
+        this.gone = true;
         this.shutdown();
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
         super.destroy();
+    }
+
+    /** The error of a call made once the scene is destroyed. */
+    private goneError(caller: string): PoolError {
+        return new PoolError(
+            `${caller}(): this spinePool's scene was destroyed (game.destroy() or this.scene.remove()), so nothing can be spawned from it. ` +
+                'A timer, promise or DOM listener outlived the game: end it in the scene\'s shutdown, or spawn from a running scene.',
+        );
     }
 
     /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */

@@ -9,6 +9,8 @@ export interface Leftover {
     what: string;
     /** Where it was added (dev mode), or null. */
     site: CallSite | null;
+    /** How the site is named: `'added at'` (the default) or `'on the entry created at'` (a TrackEntry listener). */
+    verb?: string;
 }
 
 interface Emitter {
@@ -90,6 +92,19 @@ export class InstanceHygiene {
     }
 
     /**
+     * Whether the game has attached something since the last `clean` that `clean` would remove and
+     * a look at a few fields can tell: a Spine listener, a track (and so maybe a TrackEntry
+     * listener), an emitter listener, input. Cheap: what spawn asks of every instance it hands out.
+     */
+    touched(): boolean {
+        const go = this.instance.go as SpineGameObject & { input?: unknown };
+        if (this.emitterAdds > 0 || go.animationState.tracks.length > 0 || go.input) return true;
+        const records = this.instance.listeners.records;
+        for (let i = 0; i < records.length; i++) if (records[i].owner === 'game' && !records[i].removed) return true;
+        return false;
+    }
+
+    /**
      * Removes everything the previous owner left and appends a description of each leftover to
      * `out`. Returns the number of leftovers (the plugin's own listeners are removed, not counted).
      */
@@ -151,10 +166,7 @@ export class InstanceHygiene {
         if (!listener) return;
         const name = entry.animation ? `'${entry.animation.name}'` : '(empty)';
         const site = this.instance.entrySites.get(entry);
-        out.push({
-            what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}${site ? ` on the entry created at ${site}` : ''}`,
-            site: null,
-        });
+        out.push({ what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`, site: site ?? null, verb: 'on the entry created at' });
         entry.listener = null;
     }
 }

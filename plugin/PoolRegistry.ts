@@ -27,6 +27,8 @@ export class PoolRegistry {
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
     /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
     private readonly internalFns: ReadonlySet<Function>;
+    /** The public method of the call in progress (`poolFor`'s caller), named by a failed build. */
+    private caller = 'spawn';
 
     constructor(
         private readonly systems: Phaser.Scenes.Systems,
@@ -43,6 +45,7 @@ export class PoolRegistry {
 
     /** The pool of (dataKey, atlasKey), made on first use; unknown keys throw, naming `caller`. */
     poolFor(dataKey: string, atlasKey: string, caller: string): Pool<PooledInstance, PoolKey> {
+        this.caller = caller;
         const pool = this.pools.get(dataKey)?.get(atlasKey);
         if (pool) return pool;
         this.checkKeys(dataKey, atlasKey, caller);
@@ -120,10 +123,20 @@ export class PoolRegistry {
         this.list.length = 0;
     }
 
-    /** Builds a pooled instance through the scene's `spine` factory, then takes it out of the scene. */
+    /**
+     * Builds a pooled instance through the scene's `spine` factory, then takes it out of the scene.
+     * A skeleton whose atlas lacks one of its regions throws a PoolError naming both keys and the
+     * region; a pool that never built an instance is then forgotten (no empty row in `stats()`).
+     */
     private readonly build = (pool: Pool<PooledInstance, PoolKey>): PooledInstance => {
         const add = this.systems.add as unknown as { spine: SpineFactory };
-        const go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
+        let go: SpineGameObject;
+        try {
+            go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
+        } catch (error) {
+            if (pool.created === 0) this.forget(pool);
+            throw this.buildError(pool.key, error);
+        }
         prepareInstance(go, this.systems.updateList);
         const instance = new PooledInstance(go, pool, this.settings, this.host, this.internalFns);
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
@@ -145,6 +158,29 @@ export class PoolRegistry {
         return instance;
     };
 
+    /** Takes a pool that never built an instance out of the registry. */
+    private forget(pool: Pool<PooledInstance, PoolKey>): void {
+        const { dataKey, atlasKey } = pool.key;
+        const byAtlas = this.pools.get(dataKey);
+        if (byAtlas?.get(atlasKey) !== pool) return;
+        byAtlas.delete(atlasKey);
+        if (byAtlas.size === 0) this.pools.delete(dataKey);
+        const index = this.list.indexOf(pool);
+        if (index !== -1) this.list.splice(index, 1);
+    }
+
+    /** What the runtime threw while building an instance of `key`, said in the pool's terms when it can be. */
+    private buildError(key: PoolKey, error: unknown): unknown {
+        // spine-core 4.2: "Region not found in atlas: path (region attachment: name)"; 4.3: "(attachment: name)".
+        const missing = error instanceof Error ? /^Region not found in atlas: (.*?)(?: \((.*)\))?$/.exec(error.message) : null;
+        if (!missing) return error;
+        return new PoolError(
+            `${this.caller}(): skeleton ${JSON.stringify(key.dataKey)} needs the region '${missing[1]}'${missing[2] ? ` (${missing[2]})` : ''}, ` +
+                `which the atlas ${JSON.stringify(key.atlasKey)} does not have: dataKey ${JSON.stringify(key.dataKey)} and atlasKey ${JSON.stringify(key.atlasKey)} ` +
+                'do not belong together. Pass the atlas exported with this skeleton.',
+        );
+    }
+
     private destroyed(go: SpineGameObject): void {
         const instance = this.instanceOf(go);
         if (instance) this.onDestroyed(instance);
@@ -159,7 +195,20 @@ export class PoolRegistry {
             );
         }
         const cache = sys.cache;
-        if (typeof dataKey !== 'string' || !(cache.json.exists(dataKey) || cache.binary.exists(dataKey))) {
+        const dataMissing = typeof dataKey !== 'string' || !(cache.json.exists(dataKey) || cache.binary.exists(dataKey));
+        const atlasMissing = typeof atlasKey !== 'string' || !cache.text.exists(atlasKey);
+        if (dataMissing || atlasMissing) {
+            // Queued but not loaded yet (a spawn in preload(), or before the loader's COMPLETE).
+            const loading = [dataMissing && loadingKey(sys, dataKey), atlasMissing && loadingKey(sys, atlasKey)].filter((k): k is string => typeof k === 'string');
+            if (loading.length > 0) {
+                throw new PoolError(
+                    `${caller}(): ${loading.map((k) => JSON.stringify(k)).join(' and ')} ${loading.length === 1 ? 'is' : 'are'} queued in this scene's loader, ` +
+                        `which has not finished loading. Spawn in create(), or after the loader's COMPLETE event: ` +
+                        `this.load.once(Phaser.Loader.Events.COMPLETE, () => this.spinePool.${caller}(...)).`,
+                );
+            }
+        }
+        if (dataMissing) {
             const loaded = [...cache.json.getKeys(), ...cache.binary.getKeys()];
             throw new PoolError(
                 `${caller}(): no skeleton data is loaded under dataKey ${JSON.stringify(dataKey)}. ` +
@@ -167,7 +216,7 @@ export class PoolRegistry {
                     `Load it first with this.load.spineJson(key, url) or this.load.spineBinary(key, url).`,
             );
         }
-        if (typeof atlasKey !== 'string' || !cache.text.exists(atlasKey)) {
+        if (atlasMissing) {
             const loaded = cache.text.getKeys();
             throw new PoolError(
                 `${caller}(): no atlas is loaded under atlasKey ${JSON.stringify(atlasKey)}. ` +
@@ -176,4 +225,33 @@ export class PoolRegistry {
             );
         }
     }
+}
+
+interface LoaderFile {
+    key: string;
+    multiFile?: { key: string } | null;
+}
+
+/** Phaser.Structs.Set (its items in `entries`), or a JS Set. */
+type FileSet = { entries: LoaderFile[] } | Iterable<LoaderFile>;
+
+interface Loader {
+    list?: FileSet;
+    inflight?: FileSet;
+    queue?: FileSet;
+}
+
+/**
+ * `key` when the scene's loader has a file of that key waiting, loading or being processed (a
+ * spine-phaser file queued with `this.load.spineJson(key, url)` keeps `key`, or its multi-file's).
+ */
+function loadingKey(sys: Phaser.Scenes.Systems, key: unknown): string | null {
+    const loader = (sys as unknown as { load?: Loader }).load;
+    if (!loader || typeof key !== 'string') return null;
+    for (const files of [loader.list, loader.inflight, loader.queue]) {
+        if (!files) continue;
+        const items = Array.isArray((files as { entries?: unknown }).entries) ? (files as { entries: LoaderFile[] }).entries : (files as Iterable<LoaderFile>);
+        for (const file of items) if (file.key === key || file.multiFile?.key === key) return key;
+    }
+    return null;
 }

@@ -1,3 +1,4 @@
+import { callSite } from '../src/callSite';
 import type { PooledInstance, ViewRect } from './PooledInstance';
 
 /**
@@ -17,11 +18,17 @@ export function instanceOf(go: unknown): PooledInstance | undefined {
     return typeof go === 'object' && go !== null ? records.get(go) : undefined;
 }
 
-/** Makes `instance` the record of its object and gives the object the pooled subclass of its class. */
+/**
+ * Makes `instance` the record of its object and gives the object the pooled subclass of its class:
+ * in development mode (as the options stand when it is built) the one that also reports a game
+ * call made on it while it is despawned ({@link GUARDED}); in production, the one that has no such
+ * check, so no call costs anything more.
+ */
 export function makePooled(instance: PooledInstance): void {
     const go = instance.go;
     records.set(go, instance);
-    Object.setPrototypeOf(go, pooledGameObjectClass(Object.getPrototypeOf(go).constructor).prototype);
+    const Pooled = pooledGameObjectClass(Object.getPrototypeOf(go).constructor);
+    Object.setPrototypeOf(go, (instance.settings.options.dev ? guardedClass(Pooled) : Pooled).prototype);
 }
 
 /** The object of `instance` left the pool for good. */
@@ -35,6 +42,43 @@ const CALLER = 2;
 type Ctor = new (...args: any[]) => any;
 
 const gameObjectClasses = new WeakMap<Ctor, Ctor>();
+const guardedClasses = new WeakMap<Ctor, Ctor>();
+
+/**
+ * Game object methods a game calls on an instance it should have let go of (development mode):
+ * each reports a call made while the instance is despawned (see PooledInstance.usedAfterDespawn).
+ * The emitter's `on` / `once` / `addListener` report in every pooled class (they look the record up anyway).
+ */
+const GUARDED = ['setPosition', 'setX', 'setY', 'setScale', 'setAngle', 'setRotation', 'setAlpha', 'setVisible', 'setDepth', 'setInteractive', 'setData', 'setSkin', 'setActive'];
+
+/** A call on `instance`'s object while it is despawned, `depth` frames above callSite (dev mode). */
+function staleUse(instance: PooledInstance, call: string, depth: number): void {
+    if (instance.settings.options.dev) instance.usedAfterDespawn(call, callSite(depth));
+}
+
+/** The development subclass of a pooled class: the {@link GUARDED} methods report a use after despawn. */
+function guardedClass(Pooled: Ctor): Ctor {
+    let Guarded = guardedClasses.get(Pooled);
+    if (Guarded) return Guarded;
+    Guarded = class GuardedSpineGameObject extends Pooled {};
+    for (const name of GUARDED) {
+        const base = Pooled.prototype[name] as Function | undefined;
+        if (typeof base !== 'function') continue;
+        const call = `go.${name}()`;
+        Object.defineProperty(Guarded.prototype, name, {
+            configurable: true,
+            writable: true,
+            value: function (this: object) {
+                const instance = records.get(this);
+                // callSite, staleUse, this method, the game's call.
+                if (instance !== undefined && instance.stale) staleUse(instance, call, CALLER + 1);
+                return base.apply(this, arguments);
+            },
+        });
+    }
+    guardedClasses.set(Pooled, Guarded);
+    return Guarded;
+}
 
 /** Scratch for the culling test (rendering is single-threaded and the test does not nest). */
 const cullRect: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
@@ -97,17 +141,29 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         }
 
         on(event: string | symbol, fn: Function, context?: unknown): unknown {
-            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            const instance = records.get(this);
+            if (instance !== undefined) {
+                if (instance.stale) staleUse(instance, `go.on(${JSON.stringify(String(event))})`, CALLER + 1);
+                instance.hygiene.recordEmitterSite(fn, CALLER + 1);
+            }
             return super.on(event, fn, context);
         }
 
         addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
-            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            const instance = records.get(this);
+            if (instance !== undefined) {
+                if (instance.stale) staleUse(instance, `go.addListener(${JSON.stringify(String(event))})`, CALLER + 1);
+                instance.hygiene.recordEmitterSite(fn, CALLER + 1);
+            }
             return super.addListener(event, fn, context);
         }
 
         once(event: string | symbol, fn: Function, context?: unknown): unknown {
-            records.get(this)?.hygiene.recordEmitterSite(fn, CALLER + 1);
+            const instance = records.get(this);
+            if (instance !== undefined) {
+                if (instance.stale) staleUse(instance, `go.once(${JSON.stringify(String(event))})`, CALLER + 1);
+                instance.hygiene.recordEmitterSite(fn, CALLER + 1);
+            }
             return super.once(event, fn, context);
         }
     };

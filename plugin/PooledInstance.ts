@@ -1,5 +1,6 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { CallSite } from '../src/callSite';
+import { warn } from '../src/errors';
 import type { PoseCacheMode, Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { ScheduleEntry } from '../src/Scheduler';
@@ -54,6 +55,12 @@ export class PooledInstance implements StateOwner {
     posePending = false;
     /** Its object was destroyed: it left the pool for good. */
     destroyed = false;
+    /** From the end of its despawn to its next spawn: a game call on it is a use after despawn. */
+    stale = false;
+    /** Where it was last despawned (dev mode), named by the use-after-despawn warning. */
+    despawnSite: CallSite | null = null;
+    /** A game call reached it while despawned (dev mode): the next spawn retires it again. */
+    usedStale = false;
     /** Its spawn's `poseCache` option (null: the plugin option's). */
     poseCacheMode: PoseCacheMode | null = null;
     /** Its last pose was copied from the pose cache. */
@@ -110,6 +117,27 @@ export class PooledInstance implements StateOwner {
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         this.setup = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
+    }
+
+    /**
+     * A game call reached the object while it was despawned (dev mode): warns, once per despawned
+     * period, naming the call, where it was made and where the instance was despawned; the next
+     * spawn undoes what the call did (see SpinePoolPlugin.spawn).
+     */
+    usedAfterDespawn(call: string, site: CallSite): void {
+        const first = !this.usedStale;
+        this.usedStale = true;
+        if (!first) return;
+        const { dataKey, atlasKey } = this.pool.key;
+        const despawned = this.despawnSite;
+        const details = [site.toError(`${call} on a despawned instance`)];
+        if (despawned) details.push(despawned.toError('despawned here'));
+        warn(
+            `${call} on a despawned '${dataKey}' instance (atlas '${atlasKey}') at ${site} — it was despawned at ${despawned ?? 'an unknown location'}; ` +
+                'keep no reference after despawn, or spawn a new one. The pool hands it out again with this call undone ' +
+                '(further calls on it until then are not reported).',
+            ...details,
+        );
     }
 
     /**

@@ -14,6 +14,7 @@ import { forgetPooled } from './PooledGameObject';
 import type { PooledInstance, PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
 import { dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
 
 const SceneEvents = Phaser.Scenes.Events;
 
@@ -91,6 +92,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private releasing = false;
     /** Prewarms spread over frames, in the order they were asked for. */
     private readonly prewarms: PrewarmTask[] = [];
+    /** Set when its scene is destroyed (the game's or the scene's destroy): nothing can be spawned any more. */
+    private gone = false;
 
     /**
      * Called by Phaser's plugin manager for each scene (register the class in the game config's
@@ -106,9 +109,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
-    /** Called once by Phaser when the scene boots; not for games to call. */
+    /**
+     * Called once by Phaser when the scene boots; not for games to call. Throws a {@link PoolError}
+     * when the scene's Spine runtime is not built for this Phaser (see plugin/runtimeCheck.ts).
+     */
     override boot(): void {
-        this.systems!.events.once(SceneEvents.DESTROY, this.destroy, this);
+        const systems = this.systems!;
+        systems.events.once(SceneEvents.DESTROY, this.destroy, this);
+        const spine = findSpinePlugin(systems);
+        const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, (systems as unknown as { load?: object }).load ?? null));
+        if (mismatch) throw new PoolError(mismatch);
     }
 
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
@@ -178,10 +188,20 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
             throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
         }
+        if (this.gone) throw this.goneError('spawn');
         refuseBoundsProvider(options);
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
+        instance.stale = false;
+        // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
+        // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
+        if (instance.usedStale || (instance.generation > 0 && instance.hygiene.touched())) {
+            this.leaks.clean(instance, this.systems, false);
+            retireInstance(instance);
+        }
+        instance.usedStale = false;
+        instance.despawnSite = null;
         if (instance.posePending) resetPose(instance); // despawned too recently to be reset yet
         const go = instance.go;
         const state = go.animationState as unknown as { creatingSite: CallSite | null };
@@ -268,6 +288,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (pool.free.length < this.settings.options.maxFree) {
             this.resets.add(instance);
             pool.release(instance);
+            // From now on a game call on it is a use after despawn (dev mode: reported naming this line).
+            instance.stale = true;
+            if (this.settings.options.dev) instance.despawnSite = callSite(2);
         } else {
             pool.discard(instance); // the pool holds maxFree free ones already: this one leaves it
             this.destroyQuietly(instance);
@@ -339,6 +362,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
+        if (this.gone) throw this.goneError('prewarm');
         if (count > PREWARM_LIMIT) {
             throw new PoolError(
                 `prewarm(dataKey, atlasKey, count): count ${count} is over the limit of ${PREWARM_LIMIT} instances per call ` +
@@ -573,6 +597,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private update(_time: number, delta: number): void {
         if (this.prewarms.length !== 0) this.advancePrewarms();
         this.schedule.update(delta);
+        this.leaks.frame(delta);
     }
 
     /** Builds this frame's batch of every spread prewarm; finished ones resolve. */
@@ -629,6 +654,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const tasks = this.prewarms;
         for (let i = 0; i < tasks.length; i++) tasks[i].resolve({ built: tasks[i].built, count: tasks[i].count, cancelled: true });
         tasks.length = 0;
+        this.leaks.flush();
         this.releasing = true;
         try {
             for (const pool of this.registry.list) {
@@ -645,6 +671,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
     override destroy(): void {
+        this.gone = true;
         this.shutdown();
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
@@ -665,7 +692,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
     }
 
-        /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
+    /** The error of a call made once the scene is destroyed. */
+    private goneError(caller: string): PoolError {
+        return new PoolError(
+            `${caller}(): this spinePool's scene was destroyed (game.destroy() or this.scene.remove()), so nothing can be spawned from it. ` +
+                'A timer, promise or DOM listener outlived the game: end it in the scene\'s shutdown, or spawn from a running scene.',
+        );
+    }
+
+    /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
     private destroyed(instance: PooledInstance): void {
         forgetPooled(instance);
         instance.destroyed = true;

@@ -28,6 +28,10 @@ export interface StateOwner extends UpdatedInstance {
     readonly entrySites: WeakMap<object, CallSite>;
     /** Bumped when the instance changes owner: notifications of older entries reach no listener. */
     generation: number;
+    /** True while it is despawned (in its pool, free): a game call on it is a use after despawn. */
+    readonly stale: boolean;
+    /** A game call (`call`, made at `site`) reached it while it was despawned (dev mode): see `stale`. */
+    usedAfterDespawn(call: string, site: CallSite): void;
 }
 
 /** An event queue that knows whether it is draining. */
@@ -91,6 +95,7 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             const owner = this.owner;
             const dev = owner.settings.options.dev;
             const site = dev ? callSite(CALLER) : null;
+            if (site !== null && owner.stale) owner.usedAfterDespawn(`animationState.addListener(${describeListener(listener)})`, site);
             // The listener hears what happens from now on, not the time owed before it was added;
             // and an instance sleeping off screen must now be on time for its events.
             owner.host.catchUp(owner);
@@ -99,6 +104,7 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
                 warn(
                     `animationState.addListener(${describeListener(listener)}) at ${site}: ` +
                         'this listener object is already added; the duplicate was ignored so it is not called twice per event.',
+                    site!.toError('the duplicate addListener call'),
                 );
             }
         }
@@ -120,39 +126,47 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         }
 
         setAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setAnimation, args);
+            return this.creatingEntries(super.setAnimation, args, 'setAnimation');
         }
         setAnimationWith(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setAnimationWith, args);
+            return this.creatingEntries(super.setAnimationWith, args, 'setAnimationWith');
         }
         addAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addAnimation, args);
+            return this.creatingEntries(super.addAnimation, args, 'addAnimation');
         }
         addAnimationWith(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addAnimationWith, args);
+            return this.creatingEntries(super.addAnimationWith, args, 'addAnimationWith');
         }
         setEmptyAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setEmptyAnimation, args);
+            return this.creatingEntries(super.setEmptyAnimation, args, 'setEmptyAnimation');
         }
         addEmptyAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addEmptyAnimation, args);
+            return this.creatingEntries(super.addEmptyAnimation, args, 'addEmptyAnimation');
         }
         setEmptyAnimations(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setEmptyAnimations, args);
+            return this.creatingEntries(super.setEmptyAnimations, args, 'setEmptyAnimations');
         }
 
         /** A cleared track leaves the skeleton posed as it is: the pose of this frame, as stock's. */
         clearTrack(...args: unknown[]): unknown {
+            if (this.owner.stale) this.staleCall('clearTrack');
             this.owner.host.settle(this.owner, false);
             return super.clearTrack(...args);
         }
         clearTracks(...args: unknown[]): unknown {
+            if (this.owner.stale) this.staleCall('clearTracks');
             this.owner.host.settle(this.owner, false);
             return super.clearTracks(...args);
         }
 
-        private creatingEntries(method: Function, args: unknown[]): unknown {
+        /** A game call on a despawned instance (dev mode: reported where it is made). */
+        private staleCall(name: string, depth = CALLER + 1): void {
+            if (this.owner.settings.options.dev) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
+        }
+
+        private creatingEntries(method: Function, args: unknown[], name: string): unknown {
             const owner = this.owner;
+            if (owner.stale && this.creating === 0) this.staleCall(name, CALLER + 2);
             // Time owed since the last update belongs to the entries playing now, not the new ones;
             // and the pose of this frame (drawn if it comes into view now) is the one before the change.
             if (this.creating === 0) owner.host.settle(owner, false);

@@ -6,6 +6,8 @@
  */
 export class CallSite {
     private text: string | null = null;
+    /** The captured stack's frames from this site on, once read (see `frames`). */
+    private tail: string | null = null;
     private error: { stack?: string } | null;
 
     constructor(error: { stack?: string }, private readonly depth: number) {
@@ -15,10 +17,36 @@ export class CallSite {
     /** `file:line:column`, or `'unknown location'` when the engine gave no usable stack. */
     toString(): string {
         if (this.text === null) {
-            this.text = locate(this.error?.stack, this.depth);
-            this.error = null;
+            const frames = this.frames();
+            this.text = frames.length > 0 ? location(frames[0]) : UNKNOWN;
         }
         return this.text;
+    }
+
+    /**
+     * An Error whose stack starts at this site (the plugin's own frames above it left out), for a
+     * warning to hand to `console.warn` next to its text: a browser's devtools source-map an Error's
+     * stack (a Vite dev server's, a bundle's), never a location printed inside a string.
+     * @param message what happened here, e.g. `listener { complete: onDeath } added here`
+     */
+    toError(message: string): Error {
+        const error = new Error(message);
+        const frames = this.frames();
+        error.name = 'CallSite';
+        error.stack = `CallSite: ${message}\n${frames.length > 0 ? frames.join('\n') : `    at ${UNKNOWN}`}`;
+        return error;
+    }
+
+    /** The frames from this site on, as the engine printed them. */
+    private frames(): string[] {
+        if (this.tail === null) {
+            const stack = this.error?.stack;
+            this.error = null;
+            // V8 starts with the message line ("Error"); SpiderMonkey and JavaScriptCore do not.
+            const frames = stack ? stack.split('\n').filter((line) => FRAME.test(line)) : [];
+            this.tail = frames.slice(this.depth).join('\n');
+        }
+        return this.tail === '' ? [] : this.tail.split('\n');
     }
 }
 
@@ -33,14 +61,6 @@ export function callSite(depth: number): CallSite {
 
 const UNKNOWN = 'unknown location';
 const FRAME = /:\d+(:\d+)?\)?\s*$/;
-
-function locate(stack: string | undefined, depth: number): string {
-    if (!stack) return UNKNOWN;
-    // V8 starts with the message line ("Error"); SpiderMonkey and JavaScriptCore do not.
-    const frames = stack.split('\n').filter((line) => FRAME.test(line));
-    const frame = frames[depth];
-    return frame ? location(frame) : UNKNOWN;
-}
 
 /** `at fn (file:1:2)` / `at file:1:2` (V8) or `fn@file:1:2` (Firefox, Safari) → `file:1:2`. */
 function location(frame: string): string {

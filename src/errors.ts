@@ -24,7 +24,11 @@ export class PoolError extends Error {
     }
 }
 
-/** A development-mode warning. Callers check the `dev` option first so production prints nothing. */
-export function warn(message: string): void {
-    console.warn(PREFIX + message);
+/**
+ * A development-mode warning. Callers check the `dev` option first so production prints nothing.
+ * `details` (call sites as Errors, see CallSite.toError) are passed to `console.warn` as they are,
+ * so devtools show their stacks source-mapped.
+ */
+export function warn(message: string, ...details: Error[]): void {
+    console.warn(PREFIX + message, ...details);
 }

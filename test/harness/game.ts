@@ -19,6 +19,10 @@ export interface HarnessOptions {
     skeletons?: Record<string, GeneratedSkeleton>;
     /** Runs in the scene's `create`. */
     create?: (scene: PoolScene) => void;
+    /** Runs in the scene's `preload`, after the skeletons are put in the caches. */
+    preload?: (scene: PoolScene) => void;
+    /** The spine-phaser runtime to register (e.g. one built for another Phaser). @default the stack's */
+    spine?: SpineModule;
 }
 
 /** A real HEADLESS Phaser game whose frames are stepped by hand. */
@@ -42,7 +46,7 @@ export const FRAME_MS = 1000 / 60;
  * never started: time only moves when the test calls `step`.
  */
 export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> {
-    const spine = spinePhaser();
+    const spine = options.spine ?? spinePhaser();
     const skeletons = options.skeletons ?? { tiny: preset('tiny') };
     let ready!: (scene: PoolScene) => void;
     const created = new Promise<PoolScene>((resolve) => (ready = resolve));
@@ -53,6 +57,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
         }
         preload(): void {
             for (const [key, skeleton] of Object.entries(skeletons)) addSkeleton(this.game, key, skeleton);
+            options.preload?.(this as unknown as PoolScene);
         }
         create(): void {
             options.create?.(this as unknown as PoolScene);

@@ -19,8 +19,15 @@ let loaded: SpineModule | null = null;
  */
 export function spinePhaser(): SpineModule {
     if (loaded && (window as any).spine) return loaded;
+    return (loaded = spineRuntimeFrom(stack().spineFile));
+}
+
+/**
+ * A spine-phaser runtime's IIFE build (`file`), given this Phaser: the stack's own (see
+ * `spinePhaser`), or another one, e.g. to assemble a mismatched pair.
+ */
+export function spineRuntimeFrom(file: string): SpineModule {
     (window as any).Phaser = Phaser;
-    const file = stack().spineFile;
     const source = readFileSync(file, 'utf8');
     // The bundle asks `require('Phaser')` for its Phaser: hand it ours (spine-phaser-v4 declares
     // its own `require` reading window.Phaser, which is ours too).
@@ -28,6 +35,5 @@ export function spinePhaser(): SpineModule {
         if (name === 'Phaser') return Phaser;
         throw new Error(`the spine-phaser bundle asked for '${name}'`);
     };
-    loaded = new Function('require', `${source}\n//# sourceURL=${file}\nreturn spine;`)(requirePhaser) as SpineModule;
-    return loaded;
+    return new Function('require', `${source}\n//# sourceURL=${file}\nreturn spine;`)(requirePhaser) as SpineModule;
 }

@@ -92,6 +92,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private releasing = false;
     /** Prewarms spread over frames, in the order they were asked for. */
     private readonly prewarms: PrewarmTask[] = [];
+    /** Instances the plugin destroyed itself (over `maxFree`, trimmed), to name that when one is given back again. */
+    private readonly letGo = new WeakMap<object, string>();
     /** Set when its scene is destroyed (the game's or the scene's destroy): nothing can be spawned any more. */
     private gone = false;
 
@@ -265,7 +267,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
                 warn(
                     instance
                         ? `despawn(): this instance of '${instance.pool.key.dataKey}' is already despawned; the call was ignored.`
-                        : `despawn(): ${describe(go)} was not spawned by this scene's spinePool; the call was ignored. Destroy objects made with this.add.spine() with destroy().`,
+                        : this.letGo.has(go)
+                          ? `despawn(): this instance of '${this.letGo.get(go)}' was despawned already, and then destroyed by the pool (over maxFree, or by trim()); the call was ignored. Keep no reference after despawn.`
+                          : `despawn(): ${describe(go)} was not spawned by this scene's spinePool; the call was ignored. Destroy objects made with this.add.spine() with destroy().`,
                 );
             }
             return false;
@@ -683,6 +687,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
      */
     private destroyQuietly(instance: PooledInstance): void {
+        this.letGo.set(instance.go, instance.pool.key.dataKey);
         const releasing = this.releasing;
         this.releasing = true;
         try {

@@ -54,6 +54,7 @@ describe('maxFree: a cap on the free instances each pool keeps', () => {
         for (const go of destroyed) expectGone(go);
         expect(pool.despawn(gos[3])).toBe(false); // no longer pooled: refused (one dev warning), the pool untouched
         expect(warn).toHaveBeenCalledTimes(1);
+        expect(String(warn.mock.calls[0][0])).toContain("this instance of 'tiny' was despawned already, and then destroyed by the pool (over maxFree");
         expect(pool.stats()).toMatchObject({ active: 0, free: 2, created: 4 });
         // The skeleton's textures belong to the atlas, not to the destroyed instances.
         for (const page of preset('tiny').pages) expect(t.game.textures.exists(`tiny-atlas!${page.name}`)).toBe(true);

@@ -89,6 +89,9 @@ async function main(): Promise<void> {
     ];
 
     if (!QUICK) {
+        // Twice, the second kept: the first run of a process times code V8 has not optimised yet
+        // (spawn's medians were up to 2× the later runs'; add.spine's barely moved).
+        await spawnCost();
         const spawn = await spawnCost();
         const churn = await churnGarbage();
         const allocation = await allocationPerFrame();

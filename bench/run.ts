@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: stock spine-phaser, a port of the seed's SpineManager, phaser-spine-pool and
- * the ideal lower bound, side by side in one process on the real stack (HEADLESS Phaser +
- * spine-phaser), reported as medians and ratios. Writes bench/RESULTS.md and bench/frame-cost.svg.
+ * `npm run bench`: stock spine-phaser, a port of the seed's SpineManager, phaser-spine-pool (with
+ * and without the pose cache) and the exact bound (see exactBound.ts), side by side in one
+ * process on the real stack (HEADLESS Phaser + spine-phaser), reported as medians and ratios.
+ * Writes bench/RESULTS.md and bench/frame-cost.svg.
  *
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
  * (frame costs only)  SPINE_STACK=phaser4 (Phaser 4 + spine-phaser-v4; see test/stacks/stacks.cjs).

@@ -1,9 +1,8 @@
-import { readFileSync } from 'fs';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { BURST_QUIET_MS } from '../../plugin/LeakReport';
 import { preset } from '../skeletons/presets';
 import { addSkeleton } from '../harness/assets';
-import { eachTest, FRAME_MS, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../harness/game';
+import { endBurst as endBurstOf, lineOf as lineIn } from '../harness/warnings';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -12,16 +11,8 @@ eachTest((game, spy) => ([t, warn] = [game, spy]));
 const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
     t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
 
-/** Frames enough for a burst of leaky despawns to end, so its warning prints. */
-const endBurst = () => t.step(Math.ceil(BURST_QUIET_MS / FRAME_MS) + 1);
-
-/** The line of this file holding `marker`, to check the call sites the warnings name. */
-function lineOf(marker: string): number {
-    const lines = readFileSync(__filename, 'utf8').split('\n');
-    const index = lines.findIndex((line) => line.includes(marker) && !line.includes('lineOf('));
-    if (index === -1) throw new Error(`marker ${marker} not found`);
-    return index + 1;
-}
+const endBurst = () => endBurstOf(t);
+const lineOf = (marker: string) => lineIn(__filename, marker);
 
 const site = (marker: string) => new RegExp(`warnings\\.test\\.ts:${lineOf(marker)}:\\d+`);
 

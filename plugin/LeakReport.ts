@@ -74,10 +74,7 @@ export class LeakReport {
         const despawns = this.despawns;
         const seconds = (this.sinceFirst - this.sinceLast) / 1000;
         const pools = [...this.burst.values()];
-        this.burst.clear();
-        this.despawns = 0;
-        this.sinceFirst = 0;
-        this.sinceLast = 0;
+        this.clear();
 
         const sites: Error[] = [];
         const lines: string[] = [];
@@ -116,7 +113,7 @@ export class LeakReport {
     }
 
     /** Forgets the burst without printing it. */
-    clear(): void {
+    private clear(): void {
         this.burst.clear();
         this.despawns = 0;
         this.sinceFirst = 0;

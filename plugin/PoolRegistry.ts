@@ -43,6 +43,11 @@ export class PoolRegistry {
         ]);
     }
 
+    /** Names `caller` in the errors of the builds that follow (a spread prewarm builds outside its call). */
+    nameCaller(caller: string): void {
+        this.caller = caller;
+    }
+
     /** The pool of (dataKey, atlasKey), made on first use; unknown keys throw, naming `caller`. */
     poolFor(dataKey: string, atlasKey: string, caller: string): Pool<PooledInstance, PoolKey> {
         this.caller = caller;

@@ -51,9 +51,14 @@ const guardedClasses = new WeakMap<Ctor, Ctor>();
  */
 const GUARDED = ['setPosition', 'setX', 'setY', 'setScale', 'setAngle', 'setRotation', 'setAlpha', 'setVisible', 'setDepth', 'setInteractive', 'setData', 'setSkin', 'setActive'];
 
-/** A call on `instance`'s object while it is despawned, `depth` frames above callSite (dev mode). */
-function staleUse(instance: PooledInstance, call: string, depth: number): void {
-    if (instance.settings.options.dev) instance.usedAfterDespawn(call, callSite(depth));
+/**
+ * A call on `instance`'s object while it is despawned, `depth` frames above callSite: reported in
+ * development mode, once per despawn (no stack is captured for the calls after the first).
+ * `event`, when given, is the emitter event the call names.
+ */
+function staleUse(instance: PooledInstance, call: string, depth: number, event?: string | symbol): void {
+    if (!instance.settings.options.dev || instance.usedStale) return;
+    instance.usedAfterDespawn(event === undefined ? call : `${call}(${JSON.stringify(String(event))})`, callSite(depth));
 }
 
 /** The development subclass of a pooled class: the {@link GUARDED} methods report a use after despawn. */
@@ -143,7 +148,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         on(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, `go.on(${JSON.stringify(String(event))})`, CALLER + 1);
+                if (instance.stale) staleUse(instance, 'go.on', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.on(event, fn, context);
@@ -152,7 +157,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, `go.addListener(${JSON.stringify(String(event))})`, CALLER + 1);
+                if (instance.stale) staleUse(instance, 'go.addListener', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.addListener(event, fn, context);
@@ -161,7 +166,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         once(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, `go.once(${JSON.stringify(String(event))})`, CALLER + 1);
+                if (instance.stale) staleUse(instance, 'go.once', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.once(event, fn, context);

@@ -54,6 +54,16 @@ function resetDisplay(go: SpineGameObject): void {
     if (typeof v4.clearTint === 'function') v4.clearTint();
 }
 
+/**
+ * Whether a retired (despawned) instance's display differs from what `resetDisplay` left: a
+ * reference kept past despawn changed it. A few reads, in every mode (the calls are only
+ * reported in development mode).
+ */
+export function displayTouched(go: SpineGameObject): boolean {
+    const g = go as unknown as Placed;
+    return g.scaleX !== 1 || g.scaleY !== 1 || g.rotation !== 0 || g.alpha !== 1 || g.depth !== 0 || g.scrollFactorX !== 1 || g.scrollFactorY !== 1 || g.flipX || g.flipY;
+}
+
 /** What spine-phaser-v4's (Spine 4.3) game object adds that a respawn must reset. */
 interface V4GameObject {
     /** Phaser's Tint component (setTint also tints the skeleton's colour). */

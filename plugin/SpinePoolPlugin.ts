@@ -13,7 +13,7 @@ import { LeakReport } from './LeakReport';
 import { forgetPooled } from './PooledGameObject';
 import type { PooledInstance, PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
-import { dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { displayTouched, dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
 
 const SceneEvents = Phaser.Scenes.Events;
@@ -195,10 +195,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const dev = this.settings.options.dev;
         const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
         const instance = pool.obtain();
+        const despawnSite = instance.despawnSite;
         instance.stale = false;
         // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
         // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
-        if (instance.usedStale || (instance.generation > 0 && instance.hygiene.touched())) {
+        if (instance.usedStale || (instance.generation > 0 && (instance.hygiene.touched() || displayTouched(instance.go)))) {
             this.leaks.clean(instance, this.systems, false);
             retireInstance(instance);
         }
@@ -212,7 +213,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         try {
             dressForSpawn(go, x, y, options, dev);
         } catch (error) {
-            pool.release(instance); // a bad skin or animation name: nothing is handed out
+            // A bad skin or animation name: nothing is handed out, and a reference kept from its
+            // last owner is still one to report.
+            instance.stale = true;
+            instance.despawnSite = despawnSite;
+            pool.release(instance);
             throw error;
         } finally {
             state.creatingSite = null;
@@ -346,7 +351,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * scene's update, before the game's `update()`), calling `options.onProgress` after each
      * batch: a loading screen stays responsive. The Promise resolves with a {@link PrewarmResult}
      * once they are built, or early, with `cancelled: true`, when the scene shuts down first
-     * (stop, restart, destroy); it rejects only with an exception thrown by `onProgress`.
+     * (stop, restart, destroy); it rejects with what a build threw (a {@link PoolError} naming both keys
+     * when the data and the atlas do not belong together) or with an exception thrown by `onProgress`.
      * A paused or sleeping scene makes no progress. Bad arguments throw a {@link PoolError} at once.
      * @param dataKey key of the loaded skeleton data
      * @param atlasKey key of the loaded atlas
@@ -476,7 +482,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         out.length = 0;
         for (let i = 0; i < spawned.length; i++) {
             const key = spawned[i].pool.key;
-            if ((dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey)) {
+            if (selects(key, dataKey, atlasKey)) {
                 out.push(spawned[i].go);
             }
         }
@@ -543,7 +549,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         let destroyed = 0;
         for (let i = 0; i < pools.length; i++) {
             const pool = pools[i];
-            if ((dataKey !== undefined && pool.key.dataKey !== dataKey) || (atlasKey !== undefined && pool.key.atlasKey !== atlasKey)) continue;
+            if (!selects(pool.key, dataKey, atlasKey)) continue;
             while (pool.free.length > keep) {
                 this.destroyQuietly(pool.free.pop() as PooledInstance);
                 destroyed++;
@@ -613,7 +619,16 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
             const room = maxFree - task.pool.free.length;
             const batch = Math.min(task.perFrame, task.count - task.built, room);
             if (batch > 0) {
-                task.pool.prewarm(batch);
+                try {
+                    this.registry.nameCaller('prewarm');
+                    task.pool.prewarm(batch);
+                } catch (error) {
+                    // A build failed (data and atlas that do not belong together, a throwing onCreate):
+                    // the Promise says so, the frame goes on.
+                    tasks.splice(i, 1);
+                    task.reject(error);
+                    continue;
+                }
                 task.built += batch;
                 try {
                     task.onProgress?.(task.built, task.count);
@@ -687,7 +702,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
      */
     private destroyQuietly(instance: PooledInstance): void {
-        this.letGo.set(instance.go, instance.pool.key.dataKey);
+        if (this.settings.options.dev) this.letGo.set(instance.go, instance.pool.key.dataKey);
         const releasing = this.releasing;
         this.releasing = true;
         try {
@@ -717,6 +732,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const status = this.systems?.settings.status;
         const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
         if (!this.releasing) instance.pool.forget(instance, wasActive);
+        // Whatever the onDestroy hook calls on it is the pool's business, not a use after despawn.
+        instance.stale = false;
         if (this.settings.options.dev && !closing) {
             warn(
                 `a pooled instance of '${instance.pool.key.dataKey}' was destroyed; it has left the pool. ` +
@@ -725,6 +742,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         }
         this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);
     }
+}
+
+/** Whether the pool of `key` is one of those the optional keys select (an omitted key selects all). */
+function selects(key: PoolKey, dataKey: string | undefined, atlasKey: string | undefined): boolean {
+    return (dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey);
 }
 
 function describe(value: unknown): string {

@@ -111,7 +111,8 @@ export interface PrewarmOptions {
 /**
  * What the Promise of a spread {@link SpinePoolPlugin.prewarm} resolves with: when every instance
  * is built, when the pool reached `maxFree`, or when the scene shut down first (`cancelled`; the
- * instances built so far were destroyed with the scene). It never rejects for a shutdown.
+ * instances built so far were destroyed with the scene). It never rejects for a shutdown; it
+ * rejects with what a build threw (a PoolError for data and an atlas that do not belong together).
  *
  * @example
  * ```ts

@@ -42,8 +42,8 @@ export class InstanceDriver<T extends UpdatedInstance> implements ScheduleDriver
         this.wakeIn = policy.wakeIn(instance, this.now);
     }
 
-    firstWake(instance: T): void {
-        this.wakeIn = OFFSCREEN[this.settings.options.offscreen].firstWakeIn(instance, this.now);
+    firstWake(instance: T, last: number): void {
+        this.wakeIn = OFFSCREEN[this.settings.options.offscreen].firstWakeIn(instance, last);
     }
 
     catchUp(instance: T, ms: number, from: number, to: number): void {

@@ -30,6 +30,8 @@ export interface StateOwner extends UpdatedInstance {
     generation: number;
     /** True while it is despawned (in its pool, free): a game call on it is a use after despawn. */
     readonly stale: boolean;
+    /** Set once a use after despawn was reported, until the next spawn (later calls are not reported again). */
+    readonly usedStale: boolean;
     /** A game call (`call`, made at `site`) reached it while it was despawned (dev mode): see `stale`. */
     usedAfterDespawn(call: string, site: CallSite): void;
 }
@@ -161,7 +163,8 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
 
         /** A game call on a despawned instance (dev mode: reported where it is made). */
         private staleCall(name: string, depth = CALLER + 1): void {
-            if (this.owner.settings.options.dev) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
+            // Once per despawn: no stack is captured for the calls after the first.
+            if (this.owner.settings.options.dev && !this.owner.usedStale) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
         }
 
         private creatingEntries(method: Function, args: unknown[], name: string): unknown {

@@ -25,8 +25,8 @@ export interface OffscreenPolicy {
     readonly poses: boolean;
     /** For an `ON_DEMAND` tier: ms of game time until `instance`, just updated at game time `now`, must be updated again. */
     wakeIn(instance: UpdatedInstance, now: number): number;
-    /** For an `ON_DEMAND` tier: ms of game time after its last update by which `instance`, joining the tier, must be updated first. */
-    firstWakeIn(instance: UpdatedInstance, now: number): number;
+    /** For an `ON_DEMAND` tier: ms of game time after `last`, its last update, by which `instance`, joining the tier, must be updated first. */
+    firstWakeIn(instance: UpdatedInstance, last: number): number;
 }
 
 /** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
@@ -49,23 +49,29 @@ const events: OffscreenPolicy = {
         const legacy = instance.legacy;
         const state = instance.go.animationState;
         if ((legacy !== null && legacy.pending) || needsEveryFrame(state)) return 0;
-        // With nothing due, it wakes on its own point of a MAX_SLEEP grid: sleepers spread evenly.
-        const longest = MAX_SLEEP - ((now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
-        untilNextMoment(state, isListened(instance), moment);
-        return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
+        return sleepFor(instance, now, isListened(instance));
     },
-    firstWakeIn(instance, now) {
+    firstWakeIn(instance, last) {
         // Heard (a listener, a Legacy play): updated at once, so what it fires lands on time.
         // Unheard, nothing it does can be seen until it comes into view or the game changes it,
         // and both bring it up to date first (the replay is exact whenever it runs): it waits
         // for its point of the sleep grid, or its next track end.
         const legacy = instance.legacy;
         if (isListened(instance) || (legacy !== null && legacy.pending)) return 0;
-        const longest = MAX_SLEEP - ((now + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
-        untilNextMoment(instance.go.animationState, false, moment);
-        return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
+        return sleepFor(instance, last, false);
     },
 };
+
+/**
+ * Ms of game time after `from` until `instance` must be updated: its next moment (see
+ * moments.ts; events count when `listened`), or its own point of a MAX_SLEEP grid, whichever
+ * comes first. The grid spreads sleepers evenly over the frames.
+ */
+function sleepFor(instance: UpdatedInstance, from: number, listened: boolean): number {
+    const longest = MAX_SLEEP - ((from + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
+    untilNextMoment(instance.go.animationState, listened, moment);
+    return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));
+}
 
 /** `'lod'`: nothing special off screen, distance tiers only (the Unity SpineManager's behaviour). */
 const lod: OffscreenPolicy = {

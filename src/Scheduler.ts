@@ -23,10 +23,11 @@ export interface ScheduleDriver<T> {
     /** Ms of game time until the item just advanced must be updated again (on-demand tiers). */
     readonly wakeIn: number;
     /**
-     * For an item joining an on-demand tier: leaves in `wakeIn` the ms of game time after its last
-     * update by which it must be updated first (0: at the next opportunity). Nothing is advanced.
+     * For an item joining an on-demand tier: leaves in `wakeIn` the ms of game time after `last`
+     * (the game time of its last update) by which it must be updated first (0: at the next
+     * opportunity). Nothing is advanced.
      */
-    firstWake(item: T): void;
+    firstWake(item: T, last: number): void;
     /**
      * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
      * events only, its next scheduled update does the rest.
@@ -592,7 +593,7 @@ export class Scheduler<T> {
         if (interval === ON_DEMAND) {
             // Joining the tier: the driver says how long it may wait (a wave spawned off screen
             // that nobody listens to is spread over the frames instead of updated all at once).
-            this.driver.firstWake(entry.item as T);
+            this.driver.firstWake(entry.item as T, entry.last);
             const wait = this.driver.wakeIn;
             this.arm(entry, wait > 0 ? entry.last + wait : this.clock);
             return;

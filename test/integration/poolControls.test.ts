@@ -98,6 +98,23 @@ describe('maxFree: a cap on the free instances each pool keeps', () => {
 });
 
 describe('trim, despawnAll, getActive', () => {
+    test("an onDestroy hook may use the instance trim destroys: the pool's own call is no use after despawn", () => {
+        const pool = t.scene.spinePool;
+        const cleared: SpineGameObject[] = [];
+        pool.setHooks('tiny', 'tiny-atlas', {
+            onDestroy: (go) => {
+                go.animationState.clearTracks();
+                go.setAlpha(1);
+                cleared.push(go);
+            },
+        });
+        const go = spawn();
+        pool.despawn(go);
+        expect(pool.trim()).toBe(1);
+        expect(cleared).toEqual([go]);
+        expect(warn).not.toHaveBeenCalled();
+    });
+
     beforeEach(() => addSkeleton(t.game, 'crowd', preset('crowd')));
 
     test('trim destroys free instances down to keep, per selected pool, never spawned ones, and says how many', () => {
@@ -234,6 +251,18 @@ describe('prewarm over frames', () => {
         await expect(failing).rejects.toThrow('bar gone');
         expect(await other).toEqual({ built: 6, count: 6, cancelled: false });
         expect(pool.stats().free).toBe(4 + 6);
+    });
+
+    test('a build that fails (data and atlas that do not belong together) rejects its Promise with the PoolError; the frames and the other instances go on', async () => {
+        addSkeleton(t.game, 'hero', preset('hero'));
+        const pool = t.scene.spinePool;
+        const failing = pool.prewarm('hero', 'tiny-atlas', 4, { perFrame: 2 });
+        const go = spawn(400, 300, { animation: 'walk' }); // the last call before the build is a spawn: the error still names prewarm
+        const before = go.animationState.tracks[0]!.trackTime;
+        expect(() => t.step(3)).not.toThrow();
+        await expect(failing).rejects.toThrow(/^phaser-spine-pool: prewarm\(\): skeleton "hero" needs the region .* do not belong together/);
+        expect(go.animationState.tracks[0]!.trackTime).toBeGreaterThan(before); // the scheduler kept running
+        expect(pool.stats().pools.map((p) => p.dataKey)).toEqual(['tiny']);
     });
 
     test('it stops at maxFree: the pool never keeps more free instances than the cap', async () => {

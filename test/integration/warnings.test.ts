@@ -146,8 +146,17 @@ describe('use after despawn', () => {
         pool.despawn(go);
         let clicks = 0;
         go.on('pointerup', () => clicks++); // STALE-ON
-        go.setPosition(10, 20);
-        go.setInteractive();
+        // Reported once: the calls after the first capture no stack.
+        const later = stacksCapturedDuring(() => {
+            go.setPosition(10, 20);
+            go.setInteractive();
+            go.setScale(3);
+            go.setAlpha(0.2);
+            go.setAngle(45);
+            go.setDepth(7);
+            go.animationState.clearTracks();
+        });
+        expect(later).toBe(0);
         expect(warn).toHaveBeenCalledTimes(1);
         expect(warn.mock.calls[0][0]).toMatch(new RegExp(`^phaser-spine-pool: go\\.on\\("pointerup"\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-ON').source} — it was despawned at `));
         const next = spawn();
@@ -156,12 +165,37 @@ describe('use after despawn', () => {
         expect(clicks).toBe(0);
         expect(next.input).toBeFalsy();
         expect([next.x, next.y]).toEqual([400, 300]);
+        expect([next.scaleX, next.scaleY, next.alpha, next.angle, next.depth]).toEqual([1, 1, 1, 0, 0]);
 
         // Despawned again: the next stale call is reported again, a setter this time.
         pool.despawn(next);
         next.setPosition(1, 2); // STALE-SET-POSITION
         expect(warn).toHaveBeenCalledTimes(2);
         expect(warn.mock.calls[1][0]).toMatch(new RegExp(`^phaser-spine-pool: go\\.setPosition\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-SET-POSITION').source} — `));
+    });
+
+    test('a spawn that fails (a bad animation name) leaves a despawned instance despawned: a call through an old reference is still reported and undone', () => {
+        const pool = t.scene.spinePool;
+        const go = spawn();
+        pool.despawn(go);
+        expect(() => spawn({ animation: 'no-such-animation' })).toThrow(/no-such-animation/);
+        go.setAlpha(0.3); // STALE-AFTER-FAILED-SPAWN
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(new RegExp(`go\\.setAlpha\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-AFTER-FAILED-SPAWN').source} — it was despawned at \\S*warnings\\.test\\.ts`));
+        const next = spawn();
+        expect(next).toBe(go);
+        expect(next.alpha).toBe(1);
+    });
+
+    test('with dev: false, display changes made through an old reference (scale, alpha, angle, depth) do not reach the next owner', () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ dev: false });
+        const go = spawn();
+        pool.despawn(go);
+        go.setScale(3).setAlpha(0.2).setAngle(45).setDepth(7);
+        const next = spawn();
+        expect(next).toBe(go);
+        expect([next.scaleX, next.scaleY, next.alpha, next.angle, next.depth]).toEqual([1, 1, 1, 0, 0]);
     });
 
     test('with dev: false nothing is reported and no stack captured, and the next spawn is still clean', () => {
@@ -175,12 +209,17 @@ describe('use after despawn', () => {
             go.animationState.addListener({ start: () => heard++ });
             go.on('custom', () => heard++);
             go.setPosition(1, 2);
+            go.setScale(3);
+            go.setAlpha(0.2);
+            go.setAngle(45);
+            go.setDepth(7);
         });
         expect(stacks).toBe(0);
         expect(warn).not.toHaveBeenCalled();
         const next = spawn();
         expect(next).toBe(go);
         expect(next.animationState.tracks.filter(Boolean)).toHaveLength(0);
+        expect([next.scaleX, next.scaleY, next.alpha, next.angle, next.depth]).toEqual([1, 1, 1, 0, 0]);
         next.emit('custom');
         next.animationState.setAnimation(0, 'walk', true);
         t.step(10);

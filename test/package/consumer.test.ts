@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
 import { ConsumerProject, installWith, lintPackage, pack, ROOT, typecheckPair, type Packed } from './consumerProject';
 import { serveStatic, type StaticServer } from './staticServer';
+import { watchProblems } from '../vite/project';
 import type { SmokeReport } from './consumer/src/BattleScene';
 
 const chromiumPath = findChromium();
@@ -154,17 +155,7 @@ describeInBrowser('the bundled game in real Chromium', () => {
         ['iife-min', "the README's script tags (phaser.min.js, spine-phaser.min.js, dist/iife/phaser-spine-pool.min.js)"],
     ] as const)('%s: with %s, the game boots, spawns a character that animates, fires Spine events and is drawn, despawns it (hidden, back in the pool) and respawns the same object, with no console error or warning', async (variant, _entry) => {
         const page: Page = await browser!.context.newPage();
-        const problems: string[] = [];
-        page.on('console', (message) => {
-            const type = message.type();
-            // Chromium's own notes on the software GL driver (the snapshots' ReadPixels) are not the game's.
-            if (type === 'error' || (type === 'warning' && !message.text().includes('GL Driver Message'))) problems.push(`console.${type}: ${message.text()}`);
-        });
-        page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
-        page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-        page.on('response', (response) => {
-            if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-        });
+        const problems = watchProblems(page);
         try {
             const scriptTags = readmeScriptTags();
             if (variant === 'iife-min') {

@@ -16,7 +16,7 @@ import { join, relative, sep } from 'node:path';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
 import { pack } from '../package/consumerProject';
 import { serveStatic, type StaticServer } from '../package/staticServer';
-import { gameStack, npmInstall, npmRun, openPage, ROOT, writeCharacters } from '../vite/project';
+import { gameStack, npmInstall, npmRun, openPage, ROOT, TEARDOWN_MS, writeCharacters } from '../vite/project';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {
@@ -89,7 +89,7 @@ describe.each(EXAMPLES)('examples/$name', (example) => {
         if (!dir) return;
         if (!process.env.KEEP_EXAMPLES) rmSync(dir, { recursive: true, force: true });
         else process.stderr.write(`examples/${example.name} copy kept at ${dir}\n`);
-    });
+    }, TEARDOWN_MS);
 
     test('is a few files a user can copy: its own package.json naming the real packages (no path into this repository), sources that import them by name', () => {
         expect(filesOf(dir)).toEqual(['index.html', 'package.json', 'src/Skirmish.ts', 'src/main.ts', 'tsconfig.json', 'vite.config.ts']);

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
 import { ConsumerProject, installWith, lintPackage, pack, ROOT, typecheckPair, type Packed } from './consumerProject';
 import { serveStatic, type StaticServer } from './staticServer';
-import { watchProblems } from '../vite/project';
+import { TEARDOWN_MS, watchProblems } from '../vite/project';
 import type { SmokeReport } from './consumer/src/BattleScene';
 
 const chromiumPath = findChromium();
@@ -65,7 +65,7 @@ afterAll(() => {
     rmSync(packDir, { recursive: true, force: true });
     if (!process.env.KEEP_CONSUMER) rmSync(project.dir, { recursive: true, force: true });
     else process.stderr.write(`consumer project kept at ${project.dir}\n`);
-});
+}, TEARDOWN_MS);
 
 describe('the packed package', () => {
     test('ships the builds, their types and source maps, the licence, the README and the changelog, nothing else', () => {

@@ -18,7 +18,7 @@ import * as ts from 'typescript';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
 import { pack } from '../package/consumerProject';
 import { serveStatic, type StaticServer } from '../package/staticServer';
-import { exec, gameStack, npmInstall, openPage, ROOT, VITE, writeCharacters, type GameStack } from '../vite/project';
+import { exec, gameStack, npmInstall, openPage, ROOT, TEARDOWN_MS, VITE, writeCharacters, type GameStack } from '../vite/project';
 import { compileUnits, README_STACKS, readmeBlocks, readmeCompilerOptions, wrapFragment, type ReadmeBlock, type ReadmeStack } from './readmeBlocks';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -241,7 +241,7 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
         if (!dir) return;
         if (!process.env.KEEP_README) rmSync(dir, { recursive: true, force: true });
         else process.stderr.write(`README ${stackName} project kept at ${dir}\n`);
-    });
+    }, TEARDOWN_MS);
 
     test(`type-checks every block for ${stackName} (strict, against the packed package), none using a global it does not import`, () => {
         expect(typecheck(dir, stackName, blocks)).toEqual({ errors: [], globals: [] });

@@ -112,3 +112,6 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
     page.setDefaultTimeout(30_000);
     return { page, problems: watchProblems(page) };
 }
+
+/** Timeout of the hooks that remove an installed project (its node_modules): on 2 busy cores that outlasts jest's 5 s. */
+export const TEARDOWN_MS = 60_000;

@@ -35,7 +35,13 @@ export function serveStatic(root: string): Promise<StaticServer> {
         server.once('error', reject);
         server.listen(0, '127.0.0.1', () => {
             const { port } = server.address() as AddressInfo;
-            resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+            // Chromium keeps sockets open (keep-alive, preconnects) after its page closes: close() alone waits minutes for them.
+            const close = (): Promise<void> =>
+                new Promise((done) => {
+                    server.close(() => done());
+                    server.closeAllConnections();
+                });
+            resolve({ url: `http://127.0.0.1:${port}`, close });
         });
     });
 }

@@ -113,5 +113,5 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
     return { page, problems: watchProblems(page) };
 }
 
-/** Timeout of the hooks that remove an installed project (its node_modules): on 2 busy cores that outlasts jest's 5 s. */
+/** Timeout of the hooks that close a server and remove an installed project (its node_modules): more than jest's 5 s on 2 busy cores. */
 export const TEARDOWN_MS = 60_000;

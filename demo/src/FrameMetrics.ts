@@ -1,4 +1,5 @@
-import * as Phaser from 'phaser';
+import type * as Phaser from 'phaser';
+import { watchUpdatePass } from './updatePass';
 
 /** Weight of the newest sample in the moving averages: steady numbers that still follow a toggle. */
 const SMOOTHING = 0.05;
@@ -16,13 +17,7 @@ export class FrameMetrics {
     private lastFrame = 0;
 
     constructor(scene: Phaser.Scene) {
-        const events = scene.sys.events;
-        events.on(Phaser.Scenes.Events.PRE_UPDATE, this.startPass, this);
-        events.on(Phaser.Scenes.Events.UPDATE, this.endPass, this);
-        events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
-            events.off(Phaser.Scenes.Events.PRE_UPDATE, this.startPass, this);
-            events.off(Phaser.Scenes.Events.UPDATE, this.endPass, this);
-        });
+        watchUpdatePass(scene, this.startPass, this.endPass, this);
     }
 
     private startPass(): void {

@@ -1,5 +1,6 @@
-import * as Phaser from 'phaser';
+import type * as Phaser from 'phaser';
 import type { SpinePoolPlugin, SpinePoolStats } from 'phaser-spine-pool';
+import { watchUpdatePass } from './updatePass';
 
 /**
  * The pool's numbers for the HUD, all read at one moment: the end of the scene's update pass in
@@ -26,13 +27,7 @@ export class PassStats {
         this.stats = pool.stats();
         this.atStart = pool.stats();
         this.activeAtStart = this.stats.active;
-        const events = scene.sys.events;
-        events.on(Phaser.Scenes.Events.PRE_UPDATE, this.startPass, this);
-        events.on(Phaser.Scenes.Events.UPDATE, this.endPass, this);
-        events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
-            events.off(Phaser.Scenes.Events.PRE_UPDATE, this.startPass, this);
-            events.off(Phaser.Scenes.Events.UPDATE, this.endPass, this);
-        });
+        watchUpdatePass(scene, this.startPass, this.endPass, this);
     }
 
     /**

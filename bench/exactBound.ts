@@ -11,7 +11,7 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { TestGame } from '../test/harness/game';
-import { applyFromSetup, setupPose } from '../spine/compat';
+import { applyFromSetup, setupPose } from '../spine/spineCore';
 
 const SAMPLES_PER_SECOND = 240;
 const PHYSICS_UPDATE = 2;
@@ -53,8 +53,8 @@ export class ExactBound {
         const boxes = new Float64Array(count * 4);
         for (let i = 0; i < count; i++) {
             const time = Math.min(i / SAMPLES_PER_SECOND, a.duration);
-            setupPose(scratch);
-            applyFromSetup(animation, scratch, time, time, false, null);
+            setupPose(scratch as never);
+            applyFromSetup(animation as never, scratch as never, time, time, false, null);
             scratch.updateWorldTransform(PHYSICS_UPDATE as never);
             const r = scratch.getBoundsRect();
             boxes.set([r.x, r.y, r.x + r.width, r.y + r.height], i * 4);

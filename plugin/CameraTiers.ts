@@ -1,14 +1,21 @@
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { CameraView, Settings } from '../src/options';
 import { Tier } from '../src/Tier';
+import { extentOf, type Box } from '../spine/animationReach';
 import { OFFSCREEN } from '../spine/offscreen';
-import type { PooledInstance, ViewRect } from './PooledInstance';
+import type { PooledInstance } from './PooledInstance';
+import { distanceSquared, overlaps, place, placement, rect, type Placement, type ViewRect } from './tierGeometry';
 
 interface Placed {
     x: number;
     y: number;
+    scaleX: number;
     scaleY: number;
     /** Phaser's Transform keeps scale here; reading the field skips a getter whose number V8 would box. */
+    _scaleX?: number;
     _scaleY?: number;
+    scrollFactorX: number;
+    scrollFactorY: number;
     active: boolean;
     cameraFilter: number;
     parentContainer: unknown;
@@ -55,6 +62,10 @@ export class CameraTiers {
     now = 0;
     /** Bumped when any view changes: what an instance was found provably off screen against. */
     private version = 0;
+    /** Scratch of `classify` (it does not nest): where the instance is, its extent, that extent placed. */
+    private readonly at = placement();
+    private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+    private readonly placed = rect();
 
     constructor(
         private readonly settings: Settings,
@@ -106,39 +117,42 @@ export class CameraTiers {
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
-        if (watches && go.parentContainer === null && instance.stillAway(this.version)) return Tier.Offscreen;
+        if (watches && go.parentContainer === null && instance.away.holds(instance.go, this.version)) return Tier.Offscreen;
+        const at = this.at;
+        placementOf(instance.go, at);
         let scale: number;
         if (go.parentContainer) {
             const m = go.getWorldTransformMatrix(this.matrix, this.parentMatrix);
-            instance.x = m.tx;
-            instance.y = m.ty;
+            at.x = m.tx;
+            at.y = m.ty;
             scale = m.scaleY;
         } else {
-            instance.x = go.x;
-            instance.y = go.y;
-            scale = go._scaleY ?? go.scaleY;
+            scale = at.scaleY;
         }
         const filter = go.cameraFilter;
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
-        instance.ahead = entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0;
-        const box = instance.measure();
+        const box = this.box;
+        instance.reach.ahead = entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0;
+        extentOf(instance.go.skeleton as never, instance.go.animationState as never, instance.setupBox, box, instance.reach);
         // Its size on screen: the longer side of its extent (a body lying down is as big as standing).
         const width = box.right - box.left;
         const tall = box.bottom - box.top;
         const height = (width > tall ? width : tall) * (scale < 0 ? -scale : scale);
         let nearest = Infinity;
         let zoom = 0; // the largest zoom it is seen at
+        const placed = this.placed;
         for (let i = 0; i < this.viewCount; i++) {
             const view = this.views[i];
             if ((filter & view.id) !== 0) continue; // that camera does not render it
-            if (!instance.overlaps(view) && watches) continue;
-            const d2 = instance.distance2(view.centreX, view.centreY);
+            place(box, at, view, placed);
+            if (watches && !overlaps(placed, view)) continue;
+            const d2 = distanceSquared(placed, view.centreX, view.centreY);
             if (d2 < nearest) nearest = d2;
             if (view.zoom > zoom) zoom = view.zoom;
         }
         if (nearest === Infinity && watches) {
-            if (go.parentContainer === null) instance.rememberAway(this.version, this.views, this.viewCount);
+            if (go.parentContainer === null) instance.away.check(instance.go, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;
@@ -148,4 +162,16 @@ export class CameraTiers {
         const bySize = size < options.lowDetailScreenSize ? Tier.Low : size < options.midDetailScreenSize ? Tier.Mid : Tier.High;
         return byDistance > bySize ? byDistance : bySize;
     }
+}
+
+/** Where `go` is drawn (outside a container: its own fields), into `out`. */
+export function placementOf(go: SpineGameObject, out: Placement): void {
+    const g = go as unknown as Placed;
+    out.x = g.x;
+    out.y = g.y;
+    // Phaser's Transform keeps scale in _scaleX/_scaleY; reading the field skips a getter call.
+    out.scaleX = g._scaleX ?? g.scaleX;
+    out.scaleY = g._scaleY ?? g.scaleY;
+    out.factorX = g.scrollFactorX;
+    out.factorY = g.scrollFactorY;
 }

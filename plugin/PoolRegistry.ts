@@ -4,10 +4,10 @@ import { PoolError } from '../src/errors';
 import type { Settings } from '../src/options';
 import { Pool } from '../src/Pool';
 import { pooledAnimationState } from '../spine/PooledAnimationState';
-import type { InstanceHost } from '../spine/SpineInstance';
+import type { PoolHost } from '../spine/SpineInstance';
 import type { PoolHooks, SpinePoolStats } from './api';
 import { instanceOf, makePooled } from './PooledGameObject';
-import { PooledInstance, type PoolKey } from './PooledInstance';
+import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
 
 /** The hook names {@link PoolHooks} has. */
@@ -33,7 +33,7 @@ export class PoolRegistry {
     constructor(
         private readonly systems: Phaser.Scenes.Systems,
         private readonly settings: Settings,
-        private readonly host: InstanceHost,
+        private readonly host: PoolHost,
         /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
         private readonly onDestroyed: (instance: PooledInstance) => void,
     ) {
@@ -149,14 +149,11 @@ export class PoolRegistry {
         go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance) as never;
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
         const onCreate = this.hooksOf(pool)?.onCreate;
-        if (onCreate) {
-            // What onCreate attaches belongs to the pool: kept for every owner, never reported.
-            instance.building = true;
-            try {
-                onCreate(go);
-            } finally {
-                instance.building = false;
-            }
+        try {
+            // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.
+            onCreate?.(go);
+        } finally {
+            instance.life = Life.Fresh;
         }
         instance.hygiene.seal();
         instance.poolCallbacks = [go.beforeUpdateWorldTransforms, go.afterUpdateWorldTransforms];

@@ -1,5 +1,8 @@
 import { callSite } from '../src/callSite';
-import type { PooledInstance, ViewRect } from './PooledInstance';
+import { extentOf, type Box } from '../spine/animationReach';
+import { placementOf } from './CameraTiers';
+import type { PooledInstance } from './PooledInstance';
+import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
 /**
  * Pooled instances behave differently from plain spine-phaser objects in a few methods (no
@@ -57,7 +60,7 @@ const GUARDED = ['setPosition', 'setX', 'setY', 'setScale', 'setAngle', 'setRota
  * `event`, when given, is the emitter event the call names.
  */
 function staleUse(instance: PooledInstance, call: string, depth: number, event?: string | symbol): void {
-    if (!instance.settings.options.dev || instance.usedStale) return;
+    if (!instance.settings.options.dev || instance.soiled) return;
     instance.usedAfterDespawn(event === undefined ? call : `${call}(${JSON.stringify(String(event))})`, callSite(depth));
 }
 
@@ -76,7 +79,7 @@ function guardedClass(Pooled: Ctor): Ctor {
             value: function (this: object) {
                 const instance = records.get(this);
                 // callSite, staleUse, this method, the game's call.
-                if (instance !== undefined && instance.stale) staleUse(instance, call, CALLER + 1);
+                if (instance !== undefined && instance.despawned) staleUse(instance, call, CALLER + 1);
                 return base.apply(this, arguments);
             },
         });
@@ -85,8 +88,11 @@ function guardedClass(Pooled: Ctor): Ctor {
     return Guarded;
 }
 
-/** Scratch for the culling test (rendering is single-threaded and the test does not nest). */
-const cullRect: ViewRect = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0 };
+/** Scratch of the culling test (rendering is single-threaded and the test does not nest). */
+const cullView = viewRect();
+const cullAt = placement();
+const cullBox: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+const cullRect = rect();
 
 interface Camera {
     rotation: number;
@@ -130,25 +136,24 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             if (!instance || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
             const view = camera.worldView;
             const m = instance.settings.options.offscreenMargin;
-            const rect = cullRect;
-            rect.minX = view.x - m;
-            rect.minY = view.y - m;
-            rect.maxX = view.right + m;
-            rect.maxY = view.bottom + m;
-            rect.scrollX = camera.scrollX;
-            rect.scrollY = camera.scrollY;
-            instance.x = this.x;
-            instance.y = this.y;
+            cullView.minX = view.x - m;
+            cullView.minY = view.y - m;
+            cullView.maxX = view.right + m;
+            cullView.maxY = view.bottom + m;
+            cullView.scrollX = camera.scrollX;
+            cullView.scrollY = camera.scrollY;
+            placementOf(this as never, cullAt);
             // Where the pose it shows is: its state's time as it stands (it was posed at it).
-            instance.ahead = 0;
-            instance.measure();
-            return instance.overlaps(rect);
+            instance.reach.ahead = 0;
+            extentOf(this.skeleton, this.animationState, instance.setupBox, cullBox, instance.reach);
+            place(cullBox, cullAt, cullView, cullRect);
+            return overlaps(cullRect, cullView);
         }
 
         on(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, 'go.on', CALLER + 1, event);
+                if (instance.despawned) staleUse(instance, 'go.on', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.on(event, fn, context);
@@ -157,7 +162,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, 'go.addListener', CALLER + 1, event);
+                if (instance.despawned) staleUse(instance, 'go.addListener', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.addListener(event, fn, context);
@@ -166,7 +171,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         once(event: string | symbol, fn: Function, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
-                if (instance.stale) staleUse(instance, 'go.once', CALLER + 1, event);
+                if (instance.despawned) staleUse(instance, 'go.once', CALLER + 1, event);
                 instance.hygiene.recordEmitterSite(fn, CALLER + 1);
             }
             return super.once(event, fn, context);

@@ -8,11 +8,10 @@ import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
-import { applyFromSetup, setAnimationObject, setupPose, setupPoseSlots } from '../spine/compat';
-import { NO_CALLBACK, PHYSICS_POSE, PHYSICS_RESET } from '../spine/constants';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
+import { NO_CALLBACK, PHYSICS_RESET, setAnimationObject, setupPose, setupPoseSlots, type Skeleton } from '../spine/spineCore';
 import type { SpawnOptions } from './api';
-import type { PooledInstance } from './PooledInstance';
+import { Life, type PooledInstance } from './PooledInstance';
 
 const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache'];
 
@@ -116,7 +115,6 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
-    instance.posePending = true;
 }
 
 /**
@@ -124,9 +122,8 @@ export function retireInstance(instance: PooledInstance): void {
  * instance gets before it is handed out again.
  */
 export function resetPose(instance: PooledInstance): void {
-    instance.posePending = false;
     const skeleton = instance.go.skeleton;
-    setupPose(skeleton);
+    setupPose(skeleton as unknown as Skeleton);
     // The skeleton's clock (physics time) starts again at 0, as a new object's does.
     skeleton.time = 0;
     skeleton.updateWorldTransform(PHYSICS_RESET);
@@ -146,13 +143,17 @@ export class PendingResets {
         this.queue.push(instance);
     }
 
-    /** Resets up to `count` queued instances still free and waiting (spawned or destroyed ones are skipped). */
+    /**
+     * Resets up to `count` queued instances still retired (spawned, destroyed or soiled ones are
+     * skipped: a spawn resets those itself), which are then despawned in their setup pose.
+     */
     run(count: number): void {
         const queue = this.queue;
         while (count > 0 && this.head < queue.length) {
             const instance = queue[this.head++];
-            if (instance.posePending && !instance.active && !instance.destroyed) {
+            if (instance.life === Life.Retired) {
                 resetPose(instance);
+                instance.life = Life.Despawned;
                 count--;
             }
         }
@@ -258,7 +259,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     go.setActive(true);
     if (skin) {
         skeleton.setSkin(skin);
-        setupPoseSlots(skeleton);
+        setupPoseSlots(skeleton as unknown as Skeleton);
     }
     if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
 }
@@ -272,25 +273,6 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
 export function settleAtSpawn(go: SpineGameObject): void {
     const physics = (go as unknown as V4GameObject).skeletonPhysics;
     if (physics) physics.resetTransform();
-}
-
-/**
- * Poses the first frame of the spawn animation (if any) on a freshly dressed instance, straight
- * on the skeleton: the AnimationState is left untouched, so the first scheduled update still fires
- * the events keyed at time 0. Skipped for instances spawned off screen: they are posed when they
- * come into view, before they are ever drawn. Returns whether it posed.
- */
-export function poseFirstFrame(go: SpineGameObject, options: SpawnOptions | undefined): boolean {
-    if (!options || options.animation === undefined) return false;
-    const entry = go.animationState.tracks[options.track ?? 0];
-    const animation = entry?.animation;
-    if (!animation) return false;
-    const skeleton = go.skeleton;
-    applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
-    // Physics keeps the state a new object starts with (at rest in the setup pose): its first update
-    // moves it from there, as a new object's does.
-    skeleton.updateWorldTransform(PHYSICS_POSE);
-    return true;
 }
 
 function warnUnknownOptions(options: SpawnOptions): void {

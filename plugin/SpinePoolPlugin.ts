@@ -1,41 +1,19 @@
 import * as Phaser from 'phaser';
-import { callSite, type CallSite } from '../src/callSite';
-import { PoolError, warn } from '../src/errors';
+import { PoolError } from '../src/errors';
 import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
-import { Tier } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
-import type { SpineAnimationState } from '../spine/legacy/spineState';
-import { OFFSCREEN } from '../spine/offscreen';
-import type { Pool } from '../src/Pool';
+import type { AnimationState } from '../spine/spineCore';
 import type { PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
-import { InstanceSchedule } from './InstanceSchedule';
-import { LeakReport } from './LeakReport';
-import { forgetPooled } from './PooledGameObject';
-import type { PooledInstance, PoolKey } from './PooledInstance';
+import { InstanceLifecycle } from './InstanceLifecycle';
+import { notSpawnedForLegacy } from './messages';
+import type { PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
-import { displayTouched, dressForSpawn, PendingResets, poseFirstFrame, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { Prewarms } from './Prewarms';
 import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
+import { emptyStats, readStats } from './stats';
+import { UpdatePass } from './UpdatePass';
 
 const SceneEvents = Phaser.Scenes.Events;
-
-/** Despawned instances put back in their setup pose per frame (each about one pose's work). */
-const RESETS_PER_FRAME = 8;
-/** Most instances one `prewarm` call builds: each is a whole skeleton and game object kept in memory. */
-const PREWARM_LIMIT = 10_000;
-/** Instances a spread `prewarm` builds per frame unless told (`PrewarmOptions.perFrame`). */
-const PREWARM_PER_FRAME = 8;
-const PREWARM_PER_FRAME_MAX = 1000;
-
-/** A `prewarm` spread over frames, advanced in the scene's update. */
-interface PrewarmTask {
-    pool: Pool<PooledInstance, PoolKey>;
-    count: number;
-    built: number;
-    perFrame: number;
-    onProgress: PrewarmOptions['onProgress'];
-    resolve(result: PrewarmResult): void;
-    reject(error: unknown): void;
-}
 
 /**
  * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
@@ -83,19 +61,13 @@ interface PrewarmTask {
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** The options in force, read by every part. */
     private readonly settings: Settings = { options: defaultOptions() };
-    private readonly schedule: InstanceSchedule;
+    /** The scene's pass over its instances: scheduler, cameras, replay, posing. */
+    private readonly schedule: UpdatePass;
+    /** The pools, their hooks, how an instance is built. */
     private readonly registry: PoolRegistry;
-    private readonly leaks = new LeakReport();
-    /** Despawned instances waiting for their setup pose, a few per frame. */
-    private readonly resets = new PendingResets();
-    /** Set while the plugin itself destroys instances, so its destroy hook stays quiet. */
-    private releasing = false;
-    /** Prewarms spread over frames, in the order they were asked for. */
-    private readonly prewarms: PrewarmTask[] = [];
-    /** Instances the plugin destroyed itself (over `maxFree`, trimmed), to name that when one is given back again. */
-    private readonly letGo = new WeakMap<object, string>();
-    /** Set when its scene is destroyed (the game's or the scene's destroy): nothing can be spawned any more. */
-    private gone = false;
+    /** spawn, despawn, destroy. */
+    private readonly lifecycle: InstanceLifecycle;
+    private readonly prewarms: Prewarms;
 
     /**
      * Called by Phaser's plugin manager for each scene (register the class in the game config's
@@ -106,8 +78,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
-        this.schedule = new InstanceSchedule(this.settings, scene.sys.cameras);
-        this.registry = new PoolRegistry(scene.sys, this.settings, this.schedule, (instance) => this.destroyed(instance));
+        this.schedule = new UpdatePass(this.settings, scene.sys.cameras);
+        this.registry = new PoolRegistry(scene.sys, this.settings, this.schedule, (instance) => this.lifecycle.destroyed(instance));
+        this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.schedule);
+        this.prewarms = new Prewarms(this.settings, this.registry);
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
@@ -187,63 +161,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     spawn(x: number, y: number, dataKey: string, atlasKey: string, options?: SpawnOptions): SpineGameObject {
-        if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
-            throw new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
-        }
-        if (this.gone) throw this.goneError('spawn');
-        refuseBoundsProvider(options);
-        const dev = this.settings.options.dev;
-        const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
-        const instance = pool.obtain();
-        const despawnSite = instance.despawnSite;
-        instance.stale = false;
-        // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
-        // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
-        if (instance.usedStale || (instance.generation > 0 && (instance.hygiene.touched() || displayTouched(instance.go)))) {
-            this.leaks.clean(instance, this.systems, false);
-            retireInstance(instance);
-        }
-        instance.usedStale = false;
-        instance.despawnSite = null;
-        if (instance.posePending) resetPose(instance); // despawned too recently to be reset yet
-        const go = instance.go;
-        const state = go.animationState as unknown as { creatingSite: CallSite | null };
-        // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
-        if (dev && options?.animation !== undefined) state.creatingSite = callSite(2);
-        try {
-            dressForSpawn(go, x, y, options, dev);
-        } catch (error) {
-            // A bad skin or animation name: nothing is handed out, and a reference kept from its
-            // last owner is still one to report.
-            instance.stale = true;
-            instance.despawnSite = despawnSite;
-            pool.release(instance);
-            throw error;
-        } finally {
-            state.creatingSite = null;
-        }
-        const parent = options?.parent;
-        if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
-        else go.addToDisplayList();
-        settleAtSpawn(go);
-        instance.poseCacheMode = options?.poseCache ?? null;
-        instance.active = true;
-        const tier = this.schedule.add(instance);
-        // Off screen (in a mode that watches for it), the first frame is posed when it comes into view.
-        const offscreen = tier === Tier.Offscreen && OFFSCREEN[this.settings.options.offscreen].watches;
-        if (!offscreen && options?.animation !== undefined && (this.schedule.poseFromCache(instance) || poseFirstFrame(go, options))) {
-            this.schedule.posed(instance);
-        }
-        const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
-        if (onSpawn) {
-            try {
-                onSpawn(go);
-            } catch (error) {
-                this.despawn(go); // the caller never receives it: give it back, then report
-                throw error;
-            }
-        }
-        return go;
+        return this.lifecycle.spawn(x, y, dataKey, atlasKey, options);
     }
 
     /**
@@ -266,46 +184,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     despawn(go: SpineGameObject): boolean {
-        const instance = this.registry.instanceOf(go);
-        if (!instance || !instance.active) {
-            if (this.settings.options.dev) {
-                warn(
-                    instance
-                        ? `despawn(): this instance of '${instance.pool.key.dataKey}' is already despawned; the call was ignored.`
-                        : this.letGo.has(go)
-                          ? `despawn(): this instance of '${this.letGo.get(go)}' was despawned already, and then destroyed by the pool (over maxFree, or by trim()); the call was ignored. Keep no reference after despawn.`
-                          : `despawn(): ${describe(go)} was not spawned by this scene's spinePool; the call was ignored. Destroy objects made with this.add.spine() with destroy().`,
-                );
-            }
-            return false;
-        }
-        instance.active = false;
-        this.schedule.remove(instance);
-        let failure: unknown = null;
-        try {
-            this.registry.hooksOf(instance.pool)?.onDespawn?.(go);
-        } catch (error) {
-            failure = error; // the instance still goes back to the pool, then the error is reported
-        }
-        if (instance.legacy) {
-            instance.legacy.release();
-            instance.legacy = null;
-        }
-        this.leaks.clean(instance, this.systems, this.settings.options.dev);
-        retireInstance(instance);
-        const pool = instance.pool;
-        if (pool.free.length < this.settings.options.maxFree) {
-            this.resets.add(instance);
-            pool.release(instance);
-            // From now on a game call on it is a use after despawn (dev mode: reported naming this line).
-            instance.stale = true;
-            if (this.settings.options.dev) instance.despawnSite = callSite(2);
-        } else {
-            pool.discard(instance); // the pool holds maxFree free ones already: this one leaves it
-            this.destroyQuietly(instance);
-        }
-        if (failure) throw failure;
-        return true;
+        return this.lifecycle.despawn(go);
     }
 
     /**
@@ -372,45 +251,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
-        if (this.gone) throw this.goneError('prewarm');
-        if (count > PREWARM_LIMIT) {
-            throw new PoolError(
-                `prewarm(dataKey, atlasKey, count): count ${count} is over the limit of ${PREWARM_LIMIT} instances per call ` +
-                    '(each is a whole skeleton and game object kept in memory). Prewarm about what the scene shows at once; for more, call prewarm again.',
-            );
-        }
-        let perFrame = PREWARM_PER_FRAME;
-        if (options !== undefined) {
-            if (typeof options !== 'object' || options === null) {
-                throw new PoolError(`prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${options}.`);
-            }
-            if (options.perFrame !== undefined) {
-                perFrame = options.perFrame;
-                if (!Number.isInteger(perFrame) || perFrame < 1 || perFrame > PREWARM_PER_FRAME_MAX) {
-                    throw new PoolError(`prewarm(): perFrame must be an integer from 1 to ${PREWARM_PER_FRAME_MAX} (instances built per frame); got ${perFrame}.`);
-                }
-            }
-            if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
-                throw new PoolError(`prewarm(): onProgress must be a function (built, count) => void; got ${typeof options.onProgress}.`);
-            }
-        }
-        const pool = this.registry.poolFor(dataKey, atlasKey, 'prewarm');
-        const maxFree = this.settings.options.maxFree;
-        if (pool.free.length + count > maxFree) {
-            throw new PoolError(
-                `prewarm(): ${count} more free instances of '${pool.key.dataKey}' would make ${pool.free.length + count}, over maxFree ${maxFree} ` +
-                    `(free instances kept per pool). Prewarm at most ${Math.max(0, maxFree - pool.free.length)}, or raise the cap: configure({ maxFree: ${pool.free.length + count} }).`,
-            );
-        }
-        if (options === undefined) {
-            pool.prewarm(count);
-            return;
-        }
-        if (count === 0) return Promise.resolve({ built: 0, count: 0, cancelled: false });
-        const onProgress = options.onProgress;
-        return new Promise<PrewarmResult>((resolve, reject) => {
-            this.prewarms.push({ pool, count, built: 0, perFrame, onProgress, resolve, reject });
-        });
+        this.lifecycle.checkAlive('prewarm');
+        return this.prewarms.prewarm(dataKey, atlasKey, count, options);
     }
 
     /**
@@ -430,12 +272,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     legacy(go: SpineGameObject): LegacyAnimation {
         const instance = this.registry.instanceOf(go);
-        if (!instance || !instance.active) {
-            throw new PoolError(`legacy(go): ${instance ? 'this instance is despawned' : `${describe(go)} was not spawned by this scene's spinePool`}; spawn it with this.spinePool.spawn() first.`);
-        }
+        if (!instance || !instance.spawned) throw notSpawnedForLegacy(go, instance !== undefined);
         if (!instance.legacy) {
             const schedule = this.schedule;
-            instance.legacy = new LegacyAnimation(go.animationState as unknown as SpineAnimationState, {
+            instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
                 catchUp: () => schedule.settle(instance, false),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => schedule.wake(instance),
@@ -456,7 +296,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     isActive(go: SpineGameObject): boolean {
         const instance = this.registry.instanceOf(go);
-        return instance !== undefined && instance.active;
+        return instance !== undefined && instance.spawned;
     }
 
     /**
@@ -547,14 +387,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.registry.checkSelection(dataKey, atlasKey, 'trim');
         const pools = this.registry.list;
         let destroyed = 0;
-        for (let i = 0; i < pools.length; i++) {
-            const pool = pools[i];
-            if (!selects(pool.key, dataKey, atlasKey)) continue;
-            while (pool.free.length > keep) {
-                this.destroyQuietly(pool.free.pop() as PooledInstance);
-                destroyed++;
-            }
-        }
+        for (let i = 0; i < pools.length; i++) if (selects(pools[i].key, dataKey, atlasKey)) destroyed += this.lifecycle.trim(pools[i], keep);
         return destroyed;
     }
 
@@ -573,80 +406,14 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     stats(out?: SpinePoolStats): SpinePoolStats {
-        const result: SpinePoolStats = out ?? {
-            active: 0,
-            free: 0,
-            created: 0,
-            updatedLastFrame: 0,
-            tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
-            leaksCleared: 0,
-            poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0 },
-            pools: [],
-        };
-        this.registry.fillStats(result);
-        const schedule = this.schedule;
-        result.updatedLastFrame = schedule.updatedLastFrame;
-        result.tiers.high = schedule.countIn(Tier.High);
-        result.tiers.mid = schedule.countIn(Tier.Mid);
-        result.tiers.low = schedule.countIn(Tier.Low);
-        result.tiers.offscreen = schedule.countIn(Tier.Offscreen);
-        result.leaksCleared = this.leaks.cleared;
-        const cache = schedule.poseCache;
-        const poses = cache.hitsLastFrame + cache.missesLastFrame;
-        const stats = result.poseCache;
-        stats.clips = cache.clips;
-        stats.samples = cache.samples;
-        stats.bytes = cache.bytes;
-        stats.hitRate = poses > 0 ? cache.hitsLastFrame / poses : 0;
-        stats.hits = cache.hits;
-        stats.misses = cache.misses;
-        return result;
+        return readStats(out ?? emptyStats(), this.registry, this.schedule, this.lifecycle.leaks.cleared);
     }
 
-    /** The scene's UPDATE: one scheduler pass. */
+    /** The scene's UPDATE: the spread prewarms' batches, then one scheduler pass. */
     private update(_time: number, delta: number): void {
-        if (this.prewarms.length !== 0) this.advancePrewarms();
+        this.prewarms.advance();
         this.schedule.update(delta);
-        this.leaks.frame(delta);
-    }
-
-    /** Builds this frame's batch of every spread prewarm; finished ones resolve. */
-    private advancePrewarms(): void {
-        const tasks = this.prewarms;
-        const maxFree = this.settings.options.maxFree;
-        for (let i = 0; i < tasks.length; ) {
-            const task = tasks[i];
-            const room = maxFree - task.pool.free.length;
-            const batch = Math.min(task.perFrame, task.count - task.built, room);
-            if (batch > 0) {
-                try {
-                    this.registry.nameCaller('prewarm');
-                    task.pool.prewarm(batch);
-                } catch (error) {
-                    // A build failed (data and atlas that do not belong together, a throwing onCreate):
-                    // the Promise says so, the frame goes on.
-                    tasks.splice(i, 1);
-                    task.reject(error);
-                    continue;
-                }
-                task.built += batch;
-                try {
-                    task.onProgress?.(task.built, task.count);
-                } catch (error) {
-                    if (tasks[i] === task) tasks.splice(i, 1);
-                    task.reject(error);
-                    continue;
-                }
-                if (tasks[i] !== task) return; // onProgress shut the scene down: every task is settled
-            }
-            // Done, or the pool holds maxFree free instances: more would be destroyed by the next despawn.
-            if (task.built >= task.count || batch >= room) {
-                tasks.splice(i, 1);
-                task.resolve({ built: task.built, count: task.count, cancelled: false });
-            } else {
-                i++;
-            }
-        }
+        this.lifecycle.frame(delta);
     }
 
     /**
@@ -655,7 +422,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     private postUpdate(): void {
         this.schedule.postUpdate();
-        this.resets.run(RESETS_PER_FRAME);
+        this.lifecycle.afterUpdate();
     }
 
     /**
@@ -669,88 +436,21 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();
-        this.resets.clear();
-        const tasks = this.prewarms;
-        for (let i = 0; i < tasks.length; i++) tasks[i].resolve({ built: tasks[i].built, count: tasks[i].count, cancelled: true });
-        tasks.length = 0;
-        this.leaks.flush();
-        this.releasing = true;
-        try {
-            for (const pool of this.registry.list) {
-                for (const instance of pool.free) instance.go.destroy();
-                pool.free.length = 0;
-            }
-        } finally {
-            this.releasing = false;
-        }
-        // Active instances were destroyed with the display list (or are destroyed with their
-        // containers); either way their records go with the pools.
-        this.registry.clear();
+        this.prewarms.cancelAll();
+        this.lifecycle.shutdown();
     }
 
     /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
     override destroy(): void {
-        this.gone = true;
+        this.lifecycle.gone = true;
         this.shutdown();
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
         super.destroy();
-    }
-
-    /**
-     * Destroys an instance the plugin lets go of (over `maxFree`, trimmed), already out of its
-     * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
-     */
-    private destroyQuietly(instance: PooledInstance): void {
-        if (this.settings.options.dev) this.letGo.set(instance.go, instance.pool.key.dataKey);
-        const releasing = this.releasing;
-        this.releasing = true;
-        try {
-            instance.go.destroy();
-        } finally {
-            this.releasing = releasing;
-        }
-    }
-
-    /** The error of a call made once the scene is destroyed. */
-    private goneError(caller: string): PoolError {
-        return new PoolError(
-            `${caller}(): this spinePool's scene was destroyed (game.destroy() or this.scene.remove()), so nothing can be spawned from it. ` +
-                'A timer, promise or DOM listener outlived the game: end it in the scene\'s shutdown, or spawn from a running scene.',
-        );
-    }
-
-    /** A pooled instance was destroyed from outside (go.destroy(), its container's destroy, scene shutdown). */
-    private destroyed(instance: PooledInstance): void {
-        forgetPooled(instance);
-        instance.destroyed = true;
-        const wasActive = instance.active;
-        instance.legacy?.release();
-        instance.legacy = null;
-        this.schedule.remove(instance);
-        instance.active = false;
-        const status = this.systems?.settings.status;
-        const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
-        if (!this.releasing) instance.pool.forget(instance, wasActive);
-        // Whatever the onDestroy hook calls on it is the pool's business, not a use after despawn.
-        instance.stale = false;
-        if (this.settings.options.dev && !closing) {
-            warn(
-                `a pooled instance of '${instance.pool.key.dataKey}' was destroyed; it has left the pool. ` +
-                    'Use this.spinePool.despawn(go) to give it back for reuse.',
-            );
-        }
-        this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);
     }
 }
 
 /** Whether the pool of `key` is one of those the optional keys select (an omitted key selects all). */
 function selects(key: PoolKey, dataKey: string | undefined, atlasKey: string | undefined): boolean {
     return (dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey);
-}
-
-function describe(value: unknown): string {
-    if (value === null || value === undefined) return String(value);
-    const type = (value as { type?: unknown }).type;
-    return typeof type === 'string' ? `this ${type} game object` : `this ${typeof value}`;
 }

@@ -1,9 +1,10 @@
 import type { Settings } from '../src/options';
-import type { ScheduleDriver } from '../src/Scheduler';
+import type { ScheduleDriver, Span } from '../src/Scheduler';
 import { Tier } from '../src/Tier';
-import type { InstanceUpdater } from './InstanceUpdater';
 import { OFFSCREEN } from './offscreen';
-import type { UpdatedInstance } from './SpineInstance';
+import type { Posing } from './Posing';
+import type { Replay } from './Replay';
+import type { SpineInstance } from './SpineInstance';
 
 /** Tells the scheduler an instance's tier (the engine side knows where cameras look). */
 export interface TierSource<T> {
@@ -11,11 +12,12 @@ export interface TierSource<T> {
 }
 
 /**
- * What the scheduler drives: an instance's tier comes from the engine side (`tiers`); an update
- * replays the frames it is owed and poses it, unless it is off screen in a mode that does not pose
- * (see offscreen.ts), which also says when an instance updated on demand is due again.
+ * What the scheduler drives for pooled instances: the tier comes from the engine side (`tiers`);
+ * an update replays the frames owed (Replay) and ends posed or not as the posing policy says for
+ * its tier (Posing); an instance off screen updated on demand is told when it is due again
+ * (offscreen.ts).
  */
-export class InstanceDriver<T extends UpdatedInstance> implements ScheduleDriver<T> {
+export class InstanceDriver<T extends SpineInstance> implements ScheduleDriver<T> {
     /** Game time (ms, the scheduler's clock) of the updates being made: set before each pass. */
     now = 0;
     /** Ms of game time until the instance just advanced off screen must be updated again. */
@@ -23,7 +25,8 @@ export class InstanceDriver<T extends UpdatedInstance> implements ScheduleDriver
 
     constructor(
         private readonly tiers: TierSource<T>,
-        private readonly updater: InstanceUpdater,
+        private readonly replay: Replay,
+        private readonly posing: Posing,
         private readonly settings: Settings,
     ) {}
 
@@ -31,23 +34,18 @@ export class InstanceDriver<T extends UpdatedInstance> implements ScheduleDriver
         return this.tiers.classify(instance);
     }
 
-    advance(instance: T, ms: number, tier: number, from: number, to: number): void {
-        if (tier !== Tier.Offscreen) {
-            this.updater.advance(instance, ms, from, to, true);
-            this.wakeIn = 0;
-            return;
-        }
-        const policy = OFFSCREEN[this.settings.options.offscreen];
-        this.updater.advance(instance, ms, from, to, policy.poses);
-        this.wakeIn = policy.wakeIn(instance, this.now);
+    advance(instance: T, tier: number, span: Span): void {
+        this.replay.advance(instance, span, this.posing.posesIn(tier));
+        // Only the off-screen tier is updated on demand.
+        this.wakeIn = tier === Tier.Offscreen ? OFFSCREEN[this.settings.options.offscreen].wakeIn(instance, this.now) : 0;
     }
 
     firstWake(instance: T, last: number): void {
         this.wakeIn = OFFSCREEN[this.settings.options.offscreen].firstWakeIn(instance, last);
     }
 
-    catchUp(instance: T, ms: number, from: number, to: number): void {
+    catchUp(instance: T, span: Span): void {
         // Time, queued entries and events only: the next scheduled update poses it.
-        this.updater.advance(instance, ms, from, to, false);
+        this.replay.advance(instance, span, false);
     }
 }

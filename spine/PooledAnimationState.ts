@@ -16,23 +16,23 @@ import { callSite, type CallSite } from '../src/callSite';
 import { warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { describeListener, type StateListener } from '../src/StateListeners';
-import type { InstanceHost, UpdatedInstance } from './SpineInstance';
+import type { PoolHost, SpineInstance } from './SpineInstance';
 
 /** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
-export interface StateOwner extends UpdatedInstance {
+export interface StateOwner extends SpineInstance {
     readonly settings: Settings;
-    readonly host: InstanceHost;
+    readonly host: PoolHost;
     /** True while the pool builds the instance: listeners added then belong to the pool. */
-    building: boolean;
+    readonly building: boolean;
     /** Where the game call that created each TrackEntry was made (dev mode). */
     readonly entrySites: WeakMap<object, CallSite>;
     /** Bumped when the instance changes owner: notifications of older entries reach no listener. */
     generation: number;
     /** True while it is despawned (in its pool, free): a game call on it is a use after despawn. */
-    readonly stale: boolean;
+    readonly despawned: boolean;
     /** Set once a use after despawn was reported, until the next spawn (later calls are not reported again). */
-    readonly usedStale: boolean;
-    /** A game call (`call`, made at `site`) reached it while it was despawned (dev mode): see `stale`. */
+    readonly soiled: boolean;
+    /** A game call (`call`, made at `site`) reached it while it was despawned (dev mode): see `despawned`. */
     usedAfterDespawn(call: string, site: CallSite): void;
 }
 
@@ -97,7 +97,7 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             const owner = this.owner;
             const dev = owner.settings.options.dev;
             const site = dev ? callSite(CALLER) : null;
-            if (site !== null && owner.stale) owner.usedAfterDespawn(`animationState.addListener(${describeListener(listener)})`, site);
+            if (site !== null && owner.despawned) owner.usedAfterDespawn(`animationState.addListener(${describeListener(listener)})`, site);
             // The listener hears what happens from now on, not the time owed before it was added;
             // and an instance sleeping off screen must now be on time for its events.
             owner.host.catchUp(owner);
@@ -151,12 +151,12 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
 
         /** A cleared track leaves the skeleton posed as it is: the pose of this frame, as stock's. */
         clearTrack(...args: unknown[]): unknown {
-            if (this.owner.stale) this.staleCall('clearTrack');
+            if (this.owner.despawned) this.staleCall('clearTrack');
             this.owner.host.settle(this.owner, false);
             return super.clearTrack(...args);
         }
         clearTracks(...args: unknown[]): unknown {
-            if (this.owner.stale) this.staleCall('clearTracks');
+            if (this.owner.despawned) this.staleCall('clearTracks');
             this.owner.host.settle(this.owner, false);
             return super.clearTracks(...args);
         }
@@ -164,12 +164,12 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         /** A game call on a despawned instance (dev mode: reported where it is made). */
         private staleCall(name: string, depth = CALLER + 1): void {
             // Once per despawn: no stack is captured for the calls after the first.
-            if (this.owner.settings.options.dev && !this.owner.usedStale) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
+            if (this.owner.settings.options.dev && !this.owner.soiled) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
         }
 
         private creatingEntries(method: Function, args: unknown[], name: string): unknown {
             const owner = this.owner;
-            if (owner.stale && this.creating === 0) this.staleCall(name, CALLER + 2);
+            if (owner.despawned && this.creating === 0) this.staleCall(name, CALLER + 2);
             // Time owed since the last update belongs to the entries playing now, not the new ones;
             // and the pose of this frame (drawn if it comes into view now) is the one before the change.
             if (this.creating === 0) owner.host.settle(owner, false);

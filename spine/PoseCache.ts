@@ -25,81 +25,16 @@
  * Keys are objects (SkeletonData, Skin, Animation): a skin built at run time is one key for as long
  * as it is the same object. A skin or animation changed after its poses were sampled is not seen.
  */
-import { applyFromSetup, isSpine43, setupPose } from './compat';
-import { MIX_BLEND_ADD, NO_CALLBACK, PHYSICS_POSE } from './constants';
-import { KEY_ALPHA, KEY_ATTACHMENT, KEY_DARK, KEY_DEFORM, KEY_RGB, KEY_SEQUENCE, slotKeysOf } from './slotKeys';
+import { SampleLayout } from './SampleLayout';
+import { slotKeysOf } from './slotKeys';
+import { constraintsMoveSlots, physicsOf, plainEntry, sampleOn, scratchSkeleton, setupOn, NO_CALLBACK, type Animation, type AnimationState, type Skeleton, type TrackEntry } from './spineCore';
 import { UnkeyedPose } from './unkeyedPose';
 
 /** Samples per second of animation time. */
 export const SAMPLE_RATE = 60;
 /** Samples built per frame at most. */
 export const BUILDS_PER_FRAME = 16;
-/** Floats per bone: world a, b, c, d, x, y. */
-const BONE_FLOATS = 6;
-/** Floats per colour-keyed slot: r, g, b, a, dark r, g, b. */
-const COLOR_FLOATS = 7;
-/** Bytes counted per attachment reference. */
-const REF_BYTES = 8;
 
-interface Color {
-    r: number;
-    g: number;
-    b: number;
-    a: number;
-}
-/** A slot's look: 4.2's Slot, 4.3's SlotPose. */
-interface SlotPose {
-    color: Color;
-    darkColor: Color | null;
-    attachment: unknown;
-    sequenceIndex: number;
-    deform: number[];
-}
-interface Slot extends SlotPose {
-    pose?: SlotPose;
-    appliedPose?: SlotPose;
-}
-/** World transform: 4.2's Bone, 4.3's BonePose. */
-interface World {
-    a: number;
-    b: number;
-    c: number;
-    d: number;
-    worldX: number;
-    worldY: number;
-}
-interface Bone extends World {
-    appliedPose?: World;
-}
-interface Skeleton {
-    data: { slots: unknown[] };
-    skin: object | null;
-    x: number;
-    y: number;
-    scaleX: number;
-    scaleY: number;
-    bones: Bone[];
-    slots: Slot[];
-    drawOrder: Slot[] | { pose: Slot[]; appliedPose: Slot[] };
-    physicsConstraints?: unknown[];
-    physics?: unknown[];
-    setSkin(skin: object | null): void;
-    updateWorldTransform(physics: number): void;
-}
-interface Animation {
-    duration: number;
-    timelines: unknown[];
-}
-interface Entry {
-    animation: Animation | null;
-    mixingFrom: Entry | null;
-    alpha: number;
-    additive?: boolean;
-    mixBlend?: number;
-    reverse: boolean;
-    delay: number;
-    getAnimationTime(): number;
-}
 /** What is read of a game object: its skeleton, state and callbacks. */
 export interface CachedObject {
     skeleton: object;
@@ -112,37 +47,43 @@ export interface CachedObject {
 interface Clip {
     readonly animation: Animation;
     readonly skin: object | null;
-    readonly owner: DataClips;
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
     readonly base: UnkeyedPose;
+    readonly layout: SampleLayout;
     /** Samples: the last at the animation's end, the others at i / SAMPLE_RATE. */
     readonly count: number;
     readonly samples: (Float32Array | null)[];
-    /** Attachments of the attachment-keyed slots, sample i's at [i × slots, (i + 1) × slots). */
-    readonly attachments: unknown[];
-    /** Floats of one sample, and what the layout below puts where. */
-    readonly floats: number;
-    readonly colorSlots: Int32Array;
-    readonly colorMasks: Uint8Array;
-    /** Attachment-, deform- or sequence-keyed slots: [index, deform capacity] pairs, with their mask. */
-    readonly lookSlots: Int32Array;
-    readonly lookMasks: Uint8Array;
-    readonly attachmentSlots: number;
-    readonly drawOrder: boolean;
-    /** Bytes one built sample counts. */
-    readonly sampleBytes: number;
+    /** Attachments of the attachment-keyed slots, sample i's from i × `layout.refSlots`. */
+    readonly refs: unknown[];
     /** Samples built, and the frame it was last served in (for the LRU). */
     built: number;
     lastUsed: number;
 }
 
-/** The clips of one SkeletonData, and the skeleton their samples are posed on. */
+/** The clips of one SkeletonData. */
 interface DataClips {
-    readonly data: object;
-    readonly sampler: Skeleton;
-    /** Physics or slot-moving constraints: nothing of this data is cached. */
+    /** The scratch skeleton samples are posed on (see spineCore.ts). */
+    readonly scratch: Skeleton;
+    /** Physics constraints, or constraints that move slots: nothing of this data is cached. */
     readonly refused: boolean;
     readonly bySkin: Map<object | null, Map<Animation, Clip | null>>;
+}
+
+/**
+ * Where a pose is in the cache, as `find` found it for one instance: the clip, the entry it
+ * plays, and the samples around its time (the one at or before it, and how far, 0..1, its time is
+ * towards the next). Read by `copy` and `stillFound`; one per caller, reused.
+ */
+export interface CacheLookup {
+    clip: Clip | null;
+    entry: TrackEntry | null;
+    index: number;
+    weight: number;
+}
+
+/** An empty lookup. */
+export function cacheLookup(): CacheLookup {
+    return { clip: null, entry: null, index: 0, weight: 0 };
 }
 
 export class PoseCache {
@@ -162,12 +103,6 @@ export class PoseCache {
     private clipCount = 0;
     private sampleCount = 0;
     private readonly byData = new Map<object, DataClips>();
-    /** What `find` found, for `copy`. */
-    private clip: Clip | null = null;
-    private entry: Entry | null = null;
-    /** The sample at or before its time, and how far (0..1) its time is towards the next one. */
-    private index = 0;
-    private weight = 0;
 
     get bytes(): number {
         return this.bytesUsed;
@@ -195,289 +130,111 @@ export class PoseCache {
     }
 
     /**
-     * Whether `go`'s state, as it stands, can be posed from the cache: finds its sample (building it
-     * when the frame's budget allows) for `copy`. False: it must be posed in full.
+     * Whether `go`'s state, as it stands, can be posed from the cache: finds its samples (building
+     * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full.
      */
-    find(go: CachedObject): boolean {
+    find(go: CachedObject, out: CacheLookup): boolean {
         const skeleton = go.skeleton as Skeleton;
-        const tracks = (go.animationState as { tracks: (Entry | null)[] }).tracks;
-        if (tracks.length === 0) return false;
-        const entry = tracks[0];
+        const entry = plainEntry(go.animationState as AnimationState);
         if (entry === null) return false;
-        for (let i = 1; i < tracks.length; i++) if (tracks[i] !== null) return false;
-        const animation = entry.animation;
-        if (animation === null || entry.mixingFrom !== null || entry.alpha !== 1 || entry.reverse || entry.delay > 0) return false;
-        if (entry.additive === true || entry.mixBlend === MIX_BLEND_ADD) return false;
         if (go.beforeUpdateWorldTransforms !== NO_CALLBACK || go.afterUpdateWorldTransforms !== NO_CALLBACK) return false;
         if (skeleton.x !== 0 || skeleton.y !== 0) return false;
         let owner = this.byData.get(skeleton.data);
         if (owner === undefined) owner = this.addData(skeleton);
         if (owner.refused) return false;
-        const sampler = owner.sampler;
-        if (skeleton.scaleX !== sampler.scaleX || skeleton.scaleY !== sampler.scaleY) return false;
+        const scratch = owner.scratch;
+        if (skeleton.scaleX !== scratch.scaleX || skeleton.scaleY !== scratch.scaleY) return false;
+        const animation = entry.animation as Animation;
         let byAnimation = owner.bySkin.get(skeleton.skin);
         if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map()));
         let clip = byAnimation.get(animation);
         if (clip === undefined) {
-            clip = this.addClip(owner, skeleton.skin, animation);
+            clip = this.addClip(scratch, skeleton.skin, animation);
             byAnimation.set(animation, clip);
         }
         if (clip === null || !clip.base.restAtSetup(skeleton)) return false;
-        this.locate(clip, entry.getAnimationTime());
-        const index = this.index;
-        if (clip.samples[index] === null && !this.build(clip, index)) return false;
-        if (this.weight > 0 && clip.samples[index + 1] === null && !this.build(clip, index + 1)) return false;
+        locate(clip, entry.getAnimationTime(), out);
+        const index = out.index;
+        if (clip.samples[index] === null && !this.build(scratch, clip, index)) return false;
+        if (out.weight > 0 && clip.samples[index + 1] === null && !this.build(scratch, clip, index + 1)) return false;
         clip.lastUsed = this.frame;
-        this.clip = clip;
-        this.entry = entry;
+        out.clip = clip;
+        out.entry = entry;
         return true;
     }
 
     /**
-     * Whether what `find` found for `go` still holds after its events were fired (a listener may
-     * have given it a callback or a skin; a change to its AnimationState goes through the plugin).
+     * Whether what `find` found for `go` (`found`) still holds after its events were fired (a
+     * listener may have given it a callback or a skin; a change to its AnimationState goes
+     * through the plugin).
      */
-    stillFound(go: CachedObject): boolean {
-        const tracks = (go.animationState as { tracks: (Entry | null)[] }).tracks;
+    stillFound(go: CachedObject, found: CacheLookup): boolean {
+        const tracks = (go.animationState as AnimationState).tracks;
         return (
-            this.clip !== null &&
-            tracks[0] === this.entry &&
-            (go.skeleton as Skeleton).skin === this.clip.skin &&
+            found.clip !== null &&
+            tracks[0] === found.entry &&
+            (go.skeleton as Skeleton).skin === found.clip.skin &&
             go.beforeUpdateWorldTransforms === NO_CALLBACK &&
             go.afterUpdateWorldTransforms === NO_CALLBACK
         );
     }
 
     /**
-     * Copies the pose `find` found into `skeleton` (the skeleton `find` was given): bone world
-     * transforms, colours and deforms interpolated between the two samples around its time;
+     * Copies the pose `find` found (`found`) into `skeleton` (the skeleton `find` was given): bone
+     * world transforms, colours and deforms interpolated between the two samples around its time;
      * attachments, sequence indices and draw order from the nearer one. False when a bone turns
      * out not to be at its setup pose where the animation does not key it (see unkeyedPose.ts):
      * the skeleton must then be posed in full.
      */
-    copy(skeleton: object): boolean {
-        const clip = this.clip as Clip;
-        const base = clip.base;
-        const w = this.weight;
-        const a = clip.samples[this.index] as Float32Array;
-        const b = w > 0 ? (clip.samples[this.index + 1] as Float32Array) : a;
-        const near = w < 0.5 ? a : b;
-        const v = 1 - w;
-        const sk = skeleton as Skeleton;
-        const bones = sk.bones;
-        const v43 = isSpine43(sk);
-        let o = 0;
-        for (let i = 0; i < bones.length; i++, o += BONE_FLOATS) {
-            const bone = bones[i];
-            // Checked as it goes (each bone read once): off its setup pose, the copy is given up
-            // and the instance posed in full, which computes every world transform again.
-            if (!base.boneAtSetup(bone, i)) return false;
-            const p = v43 ? (bone.appliedPose as World) : bone;
-            p.a = a[o] * v + b[o] * w;
-            p.b = a[o + 1] * v + b[o + 1] * w;
-            p.c = a[o + 2] * v + b[o + 2] * w;
-            p.d = a[o + 3] * v + b[o + 3] * w;
-            p.worldX = a[o + 4] * v + b[o + 4] * w;
-            p.worldY = a[o + 5] * v + b[o + 5] * w;
-        }
-        const slots = sk.slots;
-        const colorSlots = clip.colorSlots;
-        for (let k = 0; k < colorSlots.length; k++, o += COLOR_FLOATS) {
-            const slot = slots[colorSlots[k]];
-            const pose = v43 ? (slot.pose as SlotPose) : slot;
-            const mask = clip.colorMasks[k];
-            const color = pose.color;
-            if ((mask & KEY_RGB) !== 0) {
-                color.r = a[o] * v + b[o] * w;
-                color.g = a[o + 1] * v + b[o + 1] * w;
-                color.b = a[o + 2] * v + b[o + 2] * w;
-            }
-            if ((mask & KEY_ALPHA) !== 0) color.a = a[o + 3] * v + b[o + 3] * w;
-            const dark = pose.darkColor;
-            if ((mask & KEY_DARK) !== 0 && dark !== null) {
-                dark.r = a[o + 4] * v + b[o + 4] * w;
-                dark.g = a[o + 5] * v + b[o + 5] * w;
-                dark.b = a[o + 6] * v + b[o + 6] * w;
-            }
-        }
-        const lookSlots = clip.lookSlots;
-        const refs = clip.attachments;
-        let ref = (w < 0.5 ? this.index : this.index + 1) * clip.attachmentSlots;
-        for (let k = 0; k < lookSlots.length; k += 2) {
-            const slot = slots[lookSlots[k]];
-            const pose = v43 ? (slot.pose as SlotPose) : slot;
-            if ((clip.lookMasks[k >> 1] & KEY_ATTACHMENT) !== 0) pose.attachment = refs[ref++];
-            pose.sequenceIndex = near[o];
-            const deform = pose.deform;
-            const length = near[o + 1];
-            deform.length = length;
-            // Interpolated where both samples deform the same vertices, else the nearer one's.
-            if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
-            else for (let i = 0; i < length; i++) deform[i] = near[o + 2 + i];
-            o += 2 + lookSlots[k + 1];
-        }
-        if (clip.drawOrder) {
-            const order = Array.isArray(sk.drawOrder) ? sk.drawOrder : sk.drawOrder.pose;
-            for (let i = 0; i < order.length; i++) order[i] = slots[near[o + i]];
-        }
+    copy(skeleton: object, found: CacheLookup): boolean {
+        const clip = found.clip as Clip;
+        const i = found.index;
+        const w = found.weight;
+        const a = clip.samples[i] as Float32Array;
+        const b = w > 0 ? (clip.samples[i + 1] as Float32Array) : a;
+        const refSlots = clip.layout.refSlots;
+        if (!clip.layout.read(skeleton as Skeleton, a, b, w, clip.refs, i * refSlots, (w > 0 ? i + 1 : i) * refSlots, clip.base)) return false;
         this.hits++;
         this.frameHits++;
         return true;
     }
 
-    /** Drops every sample (a skin or animation was edited after it was sampled). */
-    clear(): void {
-        this.byData.clear();
-        this.bytesUsed = this.clipCount = this.sampleCount = 0;
-        this.clip = null;
-    }
-
-    /** The samples around animation time `time` (`index`, `weight`): the last one at the animation's end. */
-    private locate(clip: Clip, time: number): void {
-        const last = clip.count - 1;
-        const duration = clip.animation.duration;
-        this.weight = 0;
-        if (!(time > 0)) {
-            this.index = 0;
-            return;
-        }
-        if (time >= duration) {
-            this.index = last;
-            return;
-        }
-        const i = Math.floor(time * SAMPLE_RATE);
-        if (i >= last) {
-            this.index = last;
-            return;
-        }
-        const from = i / SAMPLE_RATE;
-        const to = i + 1 === last ? duration : (i + 1) / SAMPLE_RATE;
-        this.index = i;
-        this.weight = (time - from) / (to - from);
-    }
-
     private addData(skeleton: Skeleton): DataClips {
-        const SkeletonClass = (skeleton as object).constructor as new (data: object) => Skeleton;
-        const sampler = new SkeletonClass(skeleton.data);
-        const physics = sampler.physicsConstraints ?? sampler.physics ?? [];
-        const owner: DataClips = { data: skeleton.data, sampler, refused: physics.length > 0, bySkin: new Map() };
+        const scratch = scratchSkeleton(skeleton);
+        const owner: DataClips = { scratch, refused: physicsOf(scratch).length > 0, bySkin: new Map() };
         this.byData.set(skeleton.data, owner);
         return owner;
     }
 
-    /** The layout of a clip's samples, or null when its poses cannot be copied. */
-    private addClip(owner: DataClips, skin: object | null, animation: Animation): Clip | null {
-        const sampler = owner.sampler;
-        const keys = slotKeysOf(animation, sampler.slots.length);
+    /** The clip of `animation` with `skin`, sampled on `scratch`, or null when its poses cannot be copied. */
+    private addClip(scratch: Skeleton, skin: object | null, animation: Animation): Clip | null {
+        const keys = slotKeysOf(animation, scratch.slots.length);
         if (keys.unknown) return null;
-        if (sampler.skin !== skin) sampler.setSkin(skin);
-        setupPose(sampler);
-        // 4.3: a constraint that moves slots (a slider) poses them after the animation.
-        if (isSpine43(sampler)) {
-            for (const slot of sampler.slots) if (slot.appliedPose !== slot.pose) return null;
-            const order = sampler.drawOrder as { pose: unknown; appliedPose: unknown };
-            if (order.appliedPose !== order.pose) return null;
-        }
-        const colorSlots: number[] = [];
-        const colorMasks: number[] = [];
-        const lookSlots: number[] = [];
-        const lookMasks: number[] = [];
-        let floats = sampler.bones.length * BONE_FLOATS;
-        let attachmentSlots = 0;
-        keys.masks.forEach((mask, slot) => {
-            if ((mask & (KEY_RGB | KEY_ALPHA | KEY_DARK)) !== 0) {
-                colorSlots.push(slot);
-                colorMasks.push(mask);
-                floats += COLOR_FLOATS;
-            }
-        });
-        keys.masks.forEach((mask, slot) => {
-            if ((mask & (KEY_ATTACHMENT | KEY_DEFORM | KEY_SEQUENCE)) !== 0) {
-                lookSlots.push(slot, keys.deform[slot]);
-                lookMasks.push(mask);
-                floats += 2 + keys.deform[slot];
-                if ((mask & KEY_ATTACHMENT) !== 0) attachmentSlots++;
-            }
-        });
-        if (keys.drawOrder) floats += sampler.slots.length;
+        setupOn(scratch, skin);
+        if (constraintsMoveSlots(scratch)) return null;
+        const layout = new SampleLayout(scratch, keys);
         const count = Math.ceil(animation.duration * SAMPLE_RATE) + 1;
         return {
             animation,
             skin,
-            owner,
-            base: new UnkeyedPose(sampler, animation, keys),
+            base: new UnkeyedPose(scratch, animation, keys),
+            layout,
             count,
             samples: new Array<Float32Array | null>(count).fill(null),
-            attachments: new Array<unknown>(count * attachmentSlots).fill(null),
-            floats,
-            colorSlots: Int32Array.from(colorSlots),
-            colorMasks: Uint8Array.from(colorMasks),
-            lookSlots: Int32Array.from(lookSlots),
-            lookMasks: Uint8Array.from(lookMasks),
-            attachmentSlots,
-            drawOrder: keys.drawOrder,
-            sampleBytes: floats * 4 + attachmentSlots * REF_BYTES,
+            refs: new Array<unknown>(count * layout.refSlots).fill(null),
             built: 0,
             lastUsed: this.frame,
         };
     }
 
-    /** Poses sample `index` of `clip` on the sampler and stores it, within the frame's and the memory's budget. */
-    private build(clip: Clip, index: number): boolean {
-        if (this.builds >= BUILDS_PER_FRAME || !this.reserve(clip.sampleBytes)) return false;
+    /** Poses sample `index` of `clip` on the scratch skeleton and stores it, within the frame's and the memory's budget. */
+    private build(scratch: Skeleton, clip: Clip, index: number): boolean {
+        if (this.builds >= BUILDS_PER_FRAME || !this.reserve(clip.layout.bytes)) return false;
         this.builds++;
-        const sampler = clip.owner.sampler;
-        if (sampler.skin !== clip.skin) sampler.setSkin(clip.skin);
-        const time = index === clip.count - 1 ? clip.animation.duration : index / SAMPLE_RATE;
-        setupPose(sampler);
-        applyFromSetup(clip.animation, sampler, time, time, false, null);
-        sampler.updateWorldTransform(PHYSICS_POSE);
-        const s = new Float32Array(clip.floats);
-        const v43 = isSpine43(sampler);
-        const bones = sampler.bones;
-        let o = 0;
-        for (let i = 0; i < bones.length; i++, o += BONE_FLOATS) {
-            const w = v43 ? (bones[i].appliedPose as World) : bones[i];
-            s[o] = w.a;
-            s[o + 1] = w.b;
-            s[o + 2] = w.c;
-            s[o + 3] = w.d;
-            s[o + 4] = w.worldX;
-            s[o + 5] = w.worldY;
-        }
-        const slots = sampler.slots;
-        for (let k = 0; k < clip.colorSlots.length; k++, o += COLOR_FLOATS) {
-            const slot = slots[clip.colorSlots[k]];
-            const pose = v43 ? (slot.pose as SlotPose) : slot;
-            const c = pose.color;
-            s[o] = c.r;
-            s[o + 1] = c.g;
-            s[o + 2] = c.b;
-            s[o + 3] = c.a;
-            const d = pose.darkColor;
-            if (d !== null) {
-                s[o + 4] = d.r;
-                s[o + 5] = d.g;
-                s[o + 6] = d.b;
-            }
-        }
-        let ref = index * clip.attachmentSlots;
-        for (let k = 0; k < clip.lookSlots.length; k += 2) {
-            const slot = slots[clip.lookSlots[k]];
-            const pose = v43 ? (slot.pose as SlotPose) : slot;
-            if ((clip.lookMasks[k >> 1] & KEY_ATTACHMENT) !== 0) clip.attachments[ref++] = pose.attachment;
-            s[o] = pose.sequenceIndex;
-            const capacity = clip.lookSlots[k + 1];
-            const length = Math.min(pose.deform.length, capacity);
-            s[o + 1] = length;
-            for (let v = 0; v < length; v++) s[o + 2 + v] = pose.deform[v];
-            o += 2 + capacity;
-        }
-        if (clip.drawOrder) {
-            const order = Array.isArray(sampler.drawOrder) ? sampler.drawOrder : sampler.drawOrder.pose;
-            for (let i = 0; i < order.length; i++) s[o + i] = slots.indexOf(order[i]);
-        }
-        clip.samples[index] = s;
+        sampleOn(scratch, clip.skin, clip.animation, index === clip.count - 1 ? clip.animation.duration : index / SAMPLE_RATE);
+        const sample = new Float32Array(clip.layout.floats);
+        clip.layout.write(scratch, sample, clip.refs, index * clip.layout.refSlots);
+        clip.samples[index] = sample;
         if (clip.built++ === 0) this.clipCount++;
         this.sampleCount++;
         return true;
@@ -502,11 +259,35 @@ export class PoseCache {
     }
 
     private drop(clip: Clip): void {
-        this.bytesUsed -= clip.built * clip.sampleBytes;
+        this.bytesUsed -= clip.built * clip.layout.bytes;
         this.sampleCount -= clip.built;
         clip.samples.fill(null);
-        clip.attachments.fill(null);
+        clip.refs.fill(null);
         clip.built = 0;
         this.clipCount--;
     }
+}
+
+/** Writes into `out` the samples of `clip` around animation time `time` (`index`, `weight`): the last one at the animation's end. */
+function locate(clip: Clip, time: number, out: CacheLookup): void {
+    const last = clip.count - 1;
+    const duration = clip.animation.duration;
+    out.weight = 0;
+    if (!(time > 0)) {
+        out.index = 0;
+        return;
+    }
+    if (time >= duration) {
+        out.index = last;
+        return;
+    }
+    const i = Math.floor(time * SAMPLE_RATE);
+    if (i >= last) {
+        out.index = last;
+        return;
+    }
+    const from = i / SAMPLE_RATE;
+    const to = i + 1 === last ? duration : (i + 1) / SAMPLE_RATE;
+    out.index = i;
+    out.weight = (time - from) / (to - from);
 }

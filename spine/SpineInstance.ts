@@ -20,8 +20,8 @@ export interface SpineObject {
     skeletonPhysics?: { applyTransformMovement(): void };
 }
 
-/** What an instance's updates read and write (see InstanceUpdater). */
-export interface UpdatedInstance {
+/** A pooled instance, as what updates and poses it reads and writes. */
+export interface SpineInstance {
     readonly go: SpineObject;
     /** Its Legacy-style helper, when its owner asked for one. */
     legacy: LegacyAnimation | null;
@@ -29,12 +29,12 @@ export interface UpdatedInstance {
     readonly listeners: StateListeners;
     /**
      * True when its skeleton's local pose is behind its animation state: updated since it was last
-     * applied (an update that did not pose it).
+     * applied (an update that did not pose it, or a pose copied from the cache).
      */
-    localStale: boolean;
+    poseBehind: boolean;
     /** Whether its poses may be copied from the shared pose cache (see PoseCache). */
     readonly sharesPoses: boolean;
-    /** Its last pose was copied from the pose cache (its local pose is behind: `localStale`). */
+    /** Its last pose was copied from the pose cache (its local pose is behind: `poseBehind`). */
     poseCached: boolean;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
@@ -48,17 +48,22 @@ export interface UpdatedInstance {
     readonly sleepPhase: number;
 }
 
-/** What an instance asks of its pool around changes the game makes to its animation state. */
-export interface InstanceHost {
+/** What an instance asks of its pool around the changes the game makes to it. */
+export interface PoolHost {
     /** Passes it the time owed since its last update (events only), so the change lands now. */
-    catchUp(instance: UpdatedInstance): void;
+    catchUp(instance: SpineInstance): void;
     /** Its animation state changed: one sleeping off screen looks again at its next frame. */
-    wake(instance: UpdatedInstance): void;
+    wake(instance: SpineInstance): void;
     /**
      * Brings it up to date and applies its local pose (`world`: and its world transforms), as a
      * stock object's stands after this frame's update.
      */
-    settle(instance: UpdatedInstance, world: boolean): void;
+    settle(instance: SpineInstance, world: boolean): void;
     /** Something its tier depends on changed (active or not): it moves tier now. */
-    reclassify(instance: UpdatedInstance): void;
+    reclassify(instance: SpineInstance): void;
+}
+
+/** Whether anyone listens to the instance's AnimationState (the game, the pool or the plugin). */
+export function isListened(instance: SpineInstance): boolean {
+    return instance.listeners.records.length > 0;
 }

@@ -5,9 +5,7 @@
  * mixing, queuing or layering animations is anywhere any of them reaches, joined with its setup
  * pose (`reachOf`).
  */
-import type { Skeleton as SpineSkeleton, TrackEntry } from '@esotericsoftware/spine-core';
-import { applyFromSetup, setupPose } from './compat';
-import { PHYSICS_UPDATE } from './constants';
+import { plainEntry, sampleOn, scratchSkeleton, type Animation, type Skeleton, type TrackEntry } from './spineCore';
 
 /** A box around a skeleton's origin, unscaled px, y down (as spine-phaser draws it). */
 export interface Box {
@@ -20,17 +18,6 @@ export interface Box {
 /** Samples per second of animation when measuring how far it reaches. */
 const SAMPLES_PER_SECOND = 30;
 
-interface Animation {
-    duration: number;
-}
-interface Skeleton {
-    data: object;
-    skin: object | null;
-    setSkin(skin: object | null): void;
-    updateWorldTransform(physics: number): void;
-    getBoundsRect(): { x: number; y: number; width: number; height: number };
-}
-
 /** An animation's sampled bounds: one box per sample (left, top, right, bottom) and their union. */
 export interface Reach {
     /** Samples per second of animation time. */
@@ -42,18 +29,17 @@ export interface Reach {
 }
 
 const reaches = new WeakMap<object, Map<object | null, Reach>>();
-const scratch = new WeakMap<object, Skeleton>();
 
 /**
  * The sampled bounds of `animation` around the origin of `skeleton` with `skin` (null: the default
  * skin), measured once per (animation, skin) on a scratch skeleton of the same data.
  */
-function reachOfAnimation(skeleton: SpineSkeleton, animation: object, skin: object | null): Reach {
+function reachOfAnimation(skeleton: Skeleton, animation: Animation, skin: object | null): Reach {
     let bySkin = reaches.get(animation);
     if (!bySkin) reaches.set(animation, (bySkin = new Map()));
     let reach = bySkin.get(skin);
     if (!reach) {
-        reach = measure(skeleton as unknown as Skeleton, animation as Animation, skin);
+        reach = measure(skeleton, animation, skin);
         bySkin.set(skin, reach);
     }
     return reach;
@@ -63,33 +49,30 @@ function reachOfAnimation(skeleton: SpineSkeleton, animation: object, skin: obje
  * How far `animation` reaches around the origin of `skeleton` with `skin` over its whole duration
  * (the union of its samples).
  */
-export function animationBox(skeleton: SpineSkeleton, animation: object, skin: object | null): Box {
+export function animationBox(skeleton: Skeleton, animation: Animation, skin: object | null): Box {
     return reachOfAnimation(skeleton, animation, skin).union;
 }
 
-export interface Entry {
-    animation: { duration: number } | null;
-    mixingFrom: Entry | null;
-    next: Entry | null;
-    delay: number;
-    loop: boolean;
-    reverse: boolean;
-    trackTime: number;
-    timeScale: number;
-    animationStart: number;
-    animationEnd: number;
+/**
+ * The entry whose animation alone says where a state's skeleton can be drawn from now on: one
+ * playing plainly (see spineCore's `plainEntry`) with nothing queued after it, of an animation with
+ * a duration (sampled). Otherwise null.
+ */
+export function reachingEntry(state: { tracks: ArrayLike<TrackEntry | null> }): TrackEntry | null {
+    const entry = plainEntry(state);
+    return entry !== null && entry.next === null && (entry.animation as Animation).duration > 0 ? entry : null;
 }
 
 /**
  * Where a skeleton can be drawn around its origin (unscaled) at its state's current time plus
- * `memo.ahead` game seconds (a state behind by the time it is owed), into `out`. One plain entry playing
- * on track 0 (no mix, nothing queued, no other track): the samples of its animation on both sides of
- * that time. Anything else: `reachOf`, every animation's whole reach joined with `setup`.
+ * `memo.ahead` game seconds (a state behind by the time it is owed), into `out`. One entry alone
+ * (`reachingEntry`): the samples of its animation on both sides of that time. Anything else:
+ * `reachOf`, every animation's whole reach joined with `setup`.
  */
-export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tracks: ArrayLike<unknown> }, setup: Box, out: Box, memo: ReachMemo): void {
-    const entry = plainEntry(state);
+export function extentOf(skeleton: Skeleton, state: { timeScale: number; tracks: ArrayLike<TrackEntry | null> }, setup: Box, out: Box, memo: ReachMemo): void {
+    const entry = reachingEntry(state);
     if (entry === null) {
-        reachOf(skeleton, state.tracks as ArrayLike<TrackEntry | null>, setup, out);
+        reachOf(skeleton, state.tracks, setup, out);
         return;
     }
     const animation = entry.animation as Animation;
@@ -119,14 +102,6 @@ export function extentOf(skeleton: SpineSkeleton, state: { timeScale: number; tr
     if (time > duration) join(out, reach.union); // animationEnd past the animation: not sampled
 }
 
-/** The entry of a state playing one animation plainly on track 0 (nothing mixing, queued or layered), else null. */
-export function plainEntry(state: { tracks: ArrayLike<unknown> }): Entry | null {
-    const tracks = state.tracks as ArrayLike<Entry | null>;
-    const entry = tracks.length === 1 ? tracks[0] : null;
-    if (entry === null || entry.animation === null || entry.mixingFrom !== null || entry.next !== null || entry.delay > 0 || entry.reverse || entry.animation.duration <= 0) return null;
-    return entry;
-}
-
 /**
  * One instance's `extentOf` input and memory: `ahead`, the game seconds its state is behind (a
  * field, not an argument: V8 boxes a number passed to a call it does not inline), and the reach
@@ -149,7 +124,7 @@ export function reachMemo(): ReachMemo {
  * bounds) joined with the sampled reach of every animation on its tracks, the ones mixing out and the
  * ones queued included, so a limb swung or a body fallen outside the setup pose still counts.
  */
-export function reachOf(skeleton: SpineSkeleton, tracks: ArrayLike<TrackEntry | null>, setup: Box, out: Box): void {
+export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>, setup: Box, out: Box): void {
     const skin = skeleton.skin;
     out.left = setup.left;
     out.top = setup.top;
@@ -172,23 +147,14 @@ function join(box: Box, other: Box): void {
 }
 
 function measure(source: Skeleton, animation: Animation, skin: object | null): Reach {
-    const data = source.data;
-    let skeleton = scratch.get(data);
-    if (!skeleton) {
-        const SkeletonClass = (source as object).constructor as new (data: object) => Skeleton;
-        skeleton = new SkeletonClass(data);
-        scratch.set(data, skeleton);
-    }
-    if (skeleton.skin !== skin) skeleton.setSkin(skin);
+    const skeleton = scratchSkeleton(source);
     const union: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
     const steps = Math.max(1, Math.ceil(animation.duration * SAMPLES_PER_SECOND));
     const boxes = new Float64Array((steps + 1) * 4);
     let last = -1; // the last sample with something visible, filled into the ones with nothing
     for (let i = 0; i <= steps; i++) {
         const time = (animation.duration * i) / steps;
-        setupPose(skeleton);
-        applyFromSetup(animation, skeleton, time, time, false, null);
-        skeleton.updateWorldTransform(PHYSICS_UPDATE);
+        sampleOn(skeleton, skin, animation, time);
         const r = skeleton.getBoundsRect();
         if (!(r.width >= 0)) continue; // nothing visible in that frame
         boxes[i * 4] = r.x;

@@ -2,7 +2,8 @@
  * When an AnimationState will next fire something (a Spine event, a completion, a track end), so an
  * instance nobody sees can skip the updates in between without missing a callback's frame.
  */
-import { eventTimelinesOf, type EventsState, type Timeline } from './eventsOnly';
+import { eventTimelinesOf } from './eventsOnly';
+import type { Animation, AnimationState } from './spineCore';
 
 /** How early (ms) a wake-up comes before its moment, so rounding never makes it late. */
 export const EARLY = 0.01;
@@ -10,7 +11,7 @@ export const EARLY = 0.01;
 const eventKeys = new WeakMap<object, number[]>();
 
 /** Sorted times of all event keys of an animation (found once per animation). */
-function eventKeysOf(animation: { timelines: Timeline[] }): number[] {
+function eventKeysOf(animation: Animation): number[] {
     let keys = eventKeys.get(animation);
     if (!keys) {
         keys = [];
@@ -35,7 +36,7 @@ export interface Moment {
  */
 export function untilNextMoment(animationState: object, listened: boolean, out: Moment): void {
     out.seconds = Infinity;
-    const state = animationState as EventsState;
+    const state = animationState as AnimationState;
     const scale = state.timeScale;
     if (scale <= 0) return;
     const tracks = state.tracks;

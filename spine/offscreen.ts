@@ -5,9 +5,8 @@
  */
 import type { OffscreenMode, SpinePoolOptions } from '../src/options';
 import { ON_DEMAND } from '../src/Scheduler';
-import { isListened } from './InstanceUpdater';
 import { untilNextMoment, EARLY, type Moment } from './moments';
-import type { UpdatedInstance } from './SpineInstance';
+import { isListened, type SpineInstance } from './SpineInstance';
 import { needsEveryFrame } from './stateReplay';
 
 /** The rules of one `offscreen` mode. */
@@ -24,9 +23,9 @@ export interface OffscreenPolicy {
     /** Whether an update of an off-screen instance poses it. */
     readonly poses: boolean;
     /** For an `ON_DEMAND` tier: ms of game time until `instance`, just updated at game time `now`, must be updated again. */
-    wakeIn(instance: UpdatedInstance, now: number): number;
+    wakeIn(instance: SpineInstance, now: number): number;
     /** For an `ON_DEMAND` tier: ms of game time after `last`, its last update, by which `instance`, joining the tier, must be updated first. */
-    firstWakeIn(instance: UpdatedInstance, last: number): number;
+    firstWakeIn(instance: SpineInstance, last: number): number;
 }
 
 /** Longest an events-only instance sleeps without anything to wait for, ms of game time. */
@@ -67,7 +66,7 @@ const events: OffscreenPolicy = {
  * moments.ts; events count when `listened`), or its own point of a MAX_SLEEP grid, whichever
  * comes first. The grid spreads sleepers evenly over the frames.
  */
-function sleepFor(instance: UpdatedInstance, from: number, listened: boolean): number {
+function sleepFor(instance: SpineInstance, from: number, listened: boolean): number {
     const longest = MAX_SLEEP - ((from + instance.sleepPhase * MAX_SLEEP) % MAX_SLEEP);
     untilNextMoment(instance.go.animationState, listened, moment);
     return Math.min(longest, Math.max(0, moment.seconds * 1000 - EARLY));

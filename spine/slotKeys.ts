@@ -14,21 +14,14 @@
  * | DrawOrder(Folder)Timeline | `drawOrders` | draw order |
  */
 
+import type { Animation } from './spineCore';
+
 export const KEY_ATTACHMENT = 1;
 export const KEY_RGB = 2;
 export const KEY_ALPHA = 4;
 export const KEY_DARK = 8;
 export const KEY_DEFORM = 16;
 export const KEY_SEQUENCE = 32;
-
-interface Timeline {
-    slotIndex?: number;
-    attachmentNames?: unknown[];
-    vertices?: ArrayLike<number>[];
-    attachment?: unknown;
-    drawOrders?: unknown[];
-    getFrameEntries(): number;
-}
 
 /** Slot properties an animation keys: a mask per slot index, the longest deform per slot, draw order. */
 export interface SlotKeys {
@@ -50,9 +43,9 @@ const COLOR_KEYS: Record<number, number> = {
 };
 
 /** What `animation` keys on the `slotCount` slots of its skeleton. */
-export function slotKeysOf(animation: { timelines: unknown[] }, slotCount: number): SlotKeys {
+export function slotKeysOf(animation: Animation, slotCount: number): SlotKeys {
     const keys: SlotKeys = { masks: new Uint8Array(slotCount), deform: new Uint32Array(slotCount), drawOrder: false, unknown: false };
-    for (const t of animation.timelines as Timeline[]) {
+    for (const t of animation.timelines) {
         if (Array.isArray(t.drawOrders)) {
             keys.drawOrder = true;
             continue;

@@ -23,35 +23,10 @@
  *
  * spine-core 4.2 and 4.3 do these the same way.
  */
-import { applyEventsOnly, type EventsEntry, type EventsState } from './eventsOnly';
-import { MIX_BLEND_ADD } from './constants';
+import { applyEventsOnly } from './eventsOnly';
+import { isAdditive, type AnimationState, type Skeleton } from './spineCore';
 
-interface Entry extends EventsEntry {
-    next: Entry | null;
-    mixingFrom: Entry | null;
-    alpha: number;
-    /** 4.2: `MixBlend.add` (3) adds to the pose; 4.3 says it with `additive`. */
-    mixBlend?: number;
-    additive?: boolean;
-    trackEnd: number;
-    trackLast: number;
-    nextTrackLast: number;
-    mixTime: number;
-    mixDuration: number;
-}
-
-interface State extends EventsState {
-    tracks: (Entry | null)[];
-    queue: EventsState['queue'] & { drainDisabled: boolean };
-    update(delta: number): void;
-    apply(skeleton: unknown): boolean;
-}
-
-interface Skeleton {
-    /** Seconds the skeleton has been updated by (physics reads it); `update(delta)` adds to it. */
-    time: number;
-    update(delta: number): void;
-}
+type State = AnimationState;
 
 /** spine-core's default `trackEnd`: the entry never ends by itself. */
 const NO_END = Number.MAX_VALUE;
@@ -67,7 +42,7 @@ export function appliesEveryFrame(state: object): boolean {
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null || entry.delay > 0) continue;
-        if (entry.mixingFrom !== null || entry.alpha < 1 || entry.additive === true || entry.mixBlend === MIX_BLEND_ADD) return true;
+        if (entry.mixingFrom !== null || entry.alpha < 1 || isAdditive(entry)) return true;
     }
     return false;
 }

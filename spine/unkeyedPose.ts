@@ -6,12 +6,9 @@
  * bone or constraint value itself; a slot whose deform or sequence is keyed must still show the
  * attachment the animation was sampled with.
  *
- * Bone properties are read from each bone timeline's property ids (the same numbers in spine-core
- * 4.2 and 4.3: rotate 0, x 1, y 2, scaleX 3, scaleY 4, shearX 5, shearY 6, inherit 7); constraint
- * ones from the constraint timelines' ids, whose numbers differ between the versions (4.3 inserted
- * `drawOrderFolder` before them).
+ * What a timeline keys is read from its property ids (see spineCore.ts for their numbers).
  */
-import { isSpine43 } from './compat';
+import { boneLocal, boneSetup, constraintListsOf, constraintPropertyIds, constraintPose, constraintSetup, constraintsIn, isSpine43, slotLook, type Animation, type Bone, type ConstraintList, type Skeleton } from './spineCore';
 import { KEY_ATTACHMENT, KEY_DEFORM, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
 
 const BONE_PROPERTIES = 8;
@@ -24,61 +21,6 @@ const SCALE_Y = 16;
 const SHEAR_X = 32;
 const SHEAR_Y = 64;
 const INHERIT = 128;
-
-/** A bone's local pose: 4.2's Bone and BoneData, 4.3's BonePose. */
-interface Local {
-    x: number;
-    y: number;
-    rotation: number;
-    scaleX: number;
-    scaleY: number;
-    shearX: number;
-    shearY: number;
-    inherit: number;
-}
-interface Bone extends Local {
-    data: Local & { setupPose?: Local };
-    pose?: Local;
-}
-interface Constraint {
-    data: Record<string, unknown> & { setupPose?: Record<string, unknown> };
-    pose?: Record<string, unknown>;
-}
-interface Skeleton {
-    bones: Bone[];
-    slots: { pose?: { attachment: unknown }; attachment?: unknown }[];
-    constraints?: Constraint[];
-    ikConstraints?: Constraint[];
-    transformConstraints?: Constraint[];
-    pathConstraints?: Constraint[];
-}
-interface Timeline {
-    boneIndex?: number;
-    constraintIndex?: number;
-    getPropertyIds(): string[];
-}
-
-/** The constraint lists of 4.2, in the order of their property ids (ik, transform, path...). */
-const LISTS_42 = ['ikConstraints', 'transformConstraints', 'pathConstraints'] as const;
-type List = (typeof LISTS_42)[number] | 'constraints';
-
-/** What a constraint timeline's property id keys: [first id, the list (4.2), the fields keyed (null: all)]. */
-const CONSTRAINT_KEYS_42: [number, List, string[] | null][] = [
-    [15, 'ikConstraints', null],
-    [16, 'transformConstraints', null],
-    [17, 'pathConstraints', ['position']],
-    [18, 'pathConstraints', ['spacing']],
-    [19, 'pathConstraints', ['mixRotate', 'mixX', 'mixY']],
-];
-const CONSTRAINT_KEYS_43: [number, List, string[] | null][] = [
-    [16, 'constraints', null],
-    [17, 'constraints', null],
-    [18, 'constraints', ['position']],
-    [19, 'constraints', ['spacing']],
-    [20, 'constraints', ['mixRotate', 'mixX', 'mixY']],
-    [30, 'constraints', ['time']],
-    [31, 'constraints', ['mix']],
-];
 
 /** Constraint kinds, by the fields their poses have. */
 const IK = 0;
@@ -116,7 +58,7 @@ export class UnkeyedPose {
     private readonly boneMasks: Uint8Array;
     private readonly boneSetup: Float64Array;
     /** Constraints with unkeyed values: their list (4.2 has three), index, kind and unkeyed fields (bits of `KIND_FIELDS`). */
-    private readonly constraintLists: List[] = [];
+    private readonly constraintLists: ConstraintList[] = [];
     private readonly constraintIndices: number[] = [];
     private readonly constraintKinds: number[] = [];
     private readonly constraintMasks: number[] = [];
@@ -126,13 +68,12 @@ export class UnkeyedPose {
     private readonly v43: boolean;
 
     /** For `animation` on `setup`, a skeleton in its setup pose with the skin it is sampled with. */
-    constructor(setup: object, animation: { timelines: unknown[] }, slotKeys: SlotKeys) {
-        const skeleton = setup as Skeleton;
+    constructor(skeleton: Skeleton, animation: Animation, slotKeys: SlotKeys) {
         this.v43 = isSpine43(skeleton);
         const keyedBones = new Uint8Array(skeleton.bones.length);
         const keyedFields = new Map<string, Set<string> | null>(); // `${list}|${index}` -> fields keyed (null: all)
-        const table = this.v43 ? CONSTRAINT_KEYS_43 : CONSTRAINT_KEYS_42;
-        for (const t of animation.timelines as Timeline[]) {
+        const table = constraintPropertyIds(this.v43);
+        for (const t of animation.timelines) {
             if (typeof t.boneIndex === 'number') {
                 for (const id of t.getPropertyIds()) {
                     const property = parseInt(id, 10);
@@ -152,16 +93,15 @@ export class UnkeyedPose {
         this.boneMasks = new Uint8Array(skeleton.bones.length);
         this.boneSetup = new Float64Array(skeleton.bones.length * BONE_PROPERTIES);
         skeleton.bones.forEach((bone, index) => {
-            const s = this.v43 ? (bone.data.setupPose as Local) : bone.data;
+            const s = boneSetup(bone, this.v43);
             this.boneSetup.set([s.rotation, s.x, s.y, s.scaleX, s.scaleY, s.shearX, s.shearY, s.inherit], index * BONE_PROPERTIES);
             this.boneMasks[index] = ALL_BONE & ~keyedBones[index];
         });
-        for (const list of this.v43 ? (['constraints'] as const) : LISTS_42) {
-            const constraints = skeleton[list] ?? [];
-            constraints.forEach((constraint, index) => {
+        for (const list of constraintListsOf(this.v43)) {
+            constraintsIn(skeleton, list).forEach((constraint, index) => {
                 const keyed = keyedFields.get(`${list}|${index}`);
                 if (keyed === null) return;
-                const [value] = sides(constraint, this.v43);
+                const value = constraintPose(constraint, this.v43);
                 const kind = 'bendDirection' in value ? IK : 'mixScaleX' in value ? TRANSFORM : 'spacing' in value ? PATH : 'time' in value ? SLIDER : -1;
                 if (kind < 0) return; // physics: never cached
                 let mask = 0;
@@ -178,7 +118,7 @@ export class UnkeyedPose {
         slotKeys.masks.forEach((mask, index) => {
             if ((mask & (KEY_DEFORM | KEY_SEQUENCE)) !== 0 && (mask & KEY_ATTACHMENT) === 0) {
                 this.slots.push(index);
-                this.attachments.push(attachmentOf(skeleton, index, this.v43));
+                this.attachments.push(slotLook(skeleton.slots[index], this.v43).attachment);
             }
         });
     }
@@ -187,10 +127,10 @@ export class UnkeyedPose {
      * Whether bone `index` of `skeleton` has what the animation does not key at the setup pose
      * (called by the pose copy as it goes through the bones, so each bone is read once).
      */
-    boneAtSetup(bone: object, index: number): boolean {
+    boneAtSetup(bone: Bone, index: number): boolean {
         const mask = this.boneMasks[index];
         if (mask === 0) return true;
-        const p = this.v43 ? ((bone as Bone).pose as Local) : (bone as Local);
+        const p = boneLocal(bone, this.v43);
         const setup = this.boneSetup;
         const o = index * BONE_PROPERTIES;
         return !(
@@ -206,27 +146,16 @@ export class UnkeyedPose {
     }
 
     /** Whether `skeleton`'s constraints and slots have what the animation does not key at the setup pose (the bones: `boneAtSetup`). */
-    restAtSetup(skeleton: object): boolean {
-        const sk = skeleton as Skeleton;
+    restAtSetup(skeleton: Skeleton): boolean {
         const v43 = this.v43;
         for (let i = 0; i < this.constraintKinds.length; i++) {
-            // Named loads, not sk[list]: a keyed load by a varying name takes V8's slow path.
-            const list = this.constraintLists[i];
-            const constraints = list === 'constraints' ? sk.constraints : list === 'ikConstraints' ? sk.ikConstraints : list === 'transformConstraints' ? sk.transformConstraints : sk.pathConstraints;
-            const constraint = (constraints as Constraint[])[this.constraintIndices[i]];
-            const p = (v43 ? constraint.pose : constraint) as unknown as ConstraintPose;
-            const s = (v43 ? constraint.data.setupPose : constraint.data) as unknown as ConstraintPose;
-            if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], p, s)) return false;
+            const constraint = constraintsIn(skeleton, this.constraintLists[i])[this.constraintIndices[i]];
+            const value = constraintPose(constraint, v43) as unknown as ConstraintPose;
+            const setup = constraintSetup(constraint, v43) as unknown as ConstraintPose;
+            if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], value, setup)) return false;
         }
-        for (let i = 0; i < this.slots.length; i++) if (attachmentOf(sk, this.slots[i], v43) !== this.attachments[i]) return false;
+        for (let i = 0; i < this.slots.length; i++) if (slotLook(skeleton.slots[this.slots[i]], v43).attachment !== this.attachments[i]) return false;
         return true;
-    }
-
-    /** Whether `skeleton` (of the same data and skin) has everything the animation does not key at the setup pose. */
-    isSetup(skeleton: object): boolean {
-        const bones = (skeleton as Skeleton).bones;
-        for (let i = 0; i < bones.length; i++) if (!this.boneAtSetup(bones[i], i)) return false;
-        return this.restAtSetup(skeleton);
     }
 }
 
@@ -242,15 +171,4 @@ function sameConstraint(kind: number, mask: number, p: ConstraintPose, s: Constr
         default:
             return !((mask & 1 && p.time !== s.time) || (mask & 2 && p.mix !== s.mix));
     }
-}
-
-/** A constraint's current values and its setup values (4.2: the constraint and its data; 4.3: their poses). */
-function sides(constraint: Constraint, v43: boolean): [Record<string, unknown>, Record<string, unknown>] {
-    if (v43) return [constraint.pose as Record<string, unknown>, constraint.data.setupPose as Record<string, unknown>];
-    return [constraint as unknown as Record<string, unknown>, constraint.data];
-}
-
-function attachmentOf(skeleton: Skeleton, index: number, v43: boolean): unknown {
-    const slot = skeleton.slots[index];
-    return v43 ? (slot.pose as { attachment: unknown }).attachment : slot.attachment;
 }

@@ -3,23 +3,31 @@ import { BalancedGroups, type GroupMember } from './BalancedGroups';
 import { FRAME_HISTORY, FrameHistory } from './FrameHistory';
 
 /**
- * What the scheduler asks of the engine side. Called with no allocation, once per decision.
+ * The time owed to an item at an update. It is given twice: as `ms`, the sum of the frame deltas
+ * since its previous update, and as the frames themselves, `from` (exclusive) to `to` (inclusive),
+ * whose deltas the scheduler's `FrameHistory` gives one by one, so the item can be advanced frame
+ * by frame exactly as a per-frame update would. `from` is -Infinity when the frames are not known
+ * (more than `FRAME_HISTORY` frames ago, or a frozen span): then only `ms` counts.
  *
- * Time owed to an item is always given twice: as `ms`, the sum of the frame deltas since its
- * previous update, and as the frames themselves, `from` (exclusive) to `to` (inclusive), whose
- * deltas the scheduler's `FrameHistory` gives one by one, so the item can be advanced frame by frame exactly
- * as a per-frame update would. `from` is -Infinity when the frames are not known (more than
- * `FRAME_HISTORY` frames ago, or a frozen span): then only `ms` counts.
+ * Handed to the driver as an object whose fields the scheduler writes (see ARCHITECTURE.md,
+ * "Numbers in the per-frame path"); valid during the call only.
  */
+export interface Span {
+    ms: number;
+    from: number;
+    to: number;
+}
+
+/** What the scheduler asks of the engine side. Called with no allocation, once per decision. */
 export interface ScheduleDriver<T> {
     /** The tier `item` belongs in now (e.g. from its distance to the camera). */
     classify(item: T): number;
     /**
-     * Advances `item` by the time since its previous update. For a tier updated on demand
-     * (interval `ON_DEMAND`) it leaves in `wakeIn` the ms of game time until the item must be
-     * updated again (a field, not a return value, which V8 would box).
+     * Advances `item` in `tier` by `span`, the time since its previous update. For a tier updated
+     * on demand (interval `ON_DEMAND`) it leaves in `wakeIn` the ms of game time until the item
+     * must be updated again.
      */
-    advance(item: T, ms: number, tier: number, from: number, to: number): void;
+    advance(item: T, tier: number, span: Span): void;
     /** Ms of game time until the item just advanced must be updated again (on-demand tiers). */
     readonly wakeIn: number;
     /**
@@ -32,7 +40,7 @@ export interface ScheduleDriver<T> {
      * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
      * events only, its next scheduled update does the rest.
      */
-    catchUp(item: T, ms: number, from: number, to: number): void;
+    catchUp(item: T, span: Span): void;
 }
 
 
@@ -132,11 +140,11 @@ export class Scheduler<T> {
     private pendingGroupCount = 0;
     private readonly spare: ScheduleEntry<T>[] = [];
     /**
-     * One slot holding the time owed to a bucket's entries as a boxed number: an array of mixed
-     * kind keeps its elements boxed, so the same number object is handed to every entry instead of
-     * a new one per call.
+     * The spans handed to the driver: one for scheduled updates, one for catch-ups (a catch-up can
+     * be asked for from inside an update, by a Spine listener).
      */
-    private readonly shared: unknown[] = [null];
+    private readonly span: Span = { ms: 0, from: 0, to: 0 };
+    private readonly catchUpSpan: Span = { ms: 0, from: 0, to: 0 };
     /** Alarms of entries in on-demand tiers, by clock time. */
     private readonly alarms = new AlarmHeap<ScheduleEntry<T>>();
     /**
@@ -217,11 +225,6 @@ export class Scheduler<T> {
         }
     }
 
-    /** Whether `entry` is scheduled (or about to be) and not being removed. */
-    isScheduled(entry: ScheduleEntry<T>): boolean {
-        return entry.state === SCHEDULED || entry.state === PENDING_ADD;
-    }
-
     /**
      * Brings `entry` up to date now, between its scheduled updates: the driver's `catchUp` gets
      * the time owed since its previous update (frozen time excluded), so a change the game is
@@ -230,18 +233,25 @@ export class Scheduler<T> {
      */
     catchUp(entry: ScheduleEntry<T>): void {
         if (entry.state !== SCHEDULED) return;
+        const span = this.catchUpSpan;
         if (entry.frozen) {
             const ms = entry.frozenAt - entry.last;
             entry.last = entry.frozenAt;
-            if (ms > 0) this.driver.catchUp(entry.item as T, ms, -Infinity, this.stepped);
+            if (ms <= 0) return;
+            span.ms = ms;
+            span.from = -Infinity;
+            span.to = this.stepped;
+            this.driver.catchUp(entry.item as T, span);
             return;
         }
         const from = entry.lastFrame;
         if (from === this.stepped) return;
-        const ms = this.elapsed(entry, this.stepped);
+        span.ms = this.elapsed(entry, this.stepped);
+        span.from = this.known(from);
+        span.to = this.stepped;
         entry.last = this.clock;
         entry.lastFrame = this.stepped;
-        this.driver.catchUp(entry.item as T, ms, this.known(from), this.stepped);
+        this.driver.catchUp(entry.item as T, span);
     }
 
     /** `entry`'s first update need not come next frame after all (see `add`): it follows its phase. */
@@ -343,28 +353,28 @@ export class Scheduler<T> {
         let updated = 0;
         this.passing = true;
         try {
-            const shared = this.shared;
             const deltas = this.history.deltas;
+            const span = this.span;
             for (let k = 0; k < intervals.length; k++) {
                 const interval = intervals[k];
                 const bucket = this.buckets[interval][frame % interval];
                 // What an entry updated `interval` frames ago is owed, the same for most of the
-                // bucket: computed once, kept boxed (see `shared`) and handed to each of them.
+                // bucket: computed once.
                 const from = frame - interval;
-                let sum = 0;
-                for (let f = from + 1; f <= frame; f++) sum += deltas[f % RING]; // in frame order, as `elapsed`
-                shared[0] = interval === 1 ? delta : sum;
-                const owed = shared[0] as number;
+                let owed = 0;
+                for (let f = from + 1; f <= frame; f++) owed += deltas[f % RING]; // in frame order, as `elapsed`
                 // Entries are never added to or detached from a bucket during the pass.
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
                     const last = entry.lastFrame;
-                    const ms = last === from ? owed : this.elapsed(entry, frame);
+                    span.ms = last === from ? owed : this.elapsed(entry, frame);
+                    span.from = this.known(last);
+                    span.to = frame;
                     entry.last = clock;
                     entry.lastFrame = frame;
                     updated++;
-                    driver.advance(entry.item as T, ms, entry.tier, this.known(last), frame);
+                    driver.advance(entry.item as T, entry.tier, span);
                 }
             }
             updated += this.ringAlarms(frame, clock);
@@ -432,11 +442,13 @@ export class Scheduler<T> {
 
     /** Updates `entry` at `frame` in `tier`: its driver gets the frames since its previous update. */
     private advanceEntry(entry: ScheduleEntry<T>, frame: number, tier: number): void {
-        const from = entry.lastFrame;
-        const ms = this.elapsed(entry, frame);
+        const span = this.span;
+        span.ms = this.elapsed(entry, frame);
+        span.from = this.known(entry.lastFrame);
+        span.to = frame;
         entry.last = this.clock;
         entry.lastFrame = frame;
-        this.driver.advance(entry.item as T, ms, tier, this.known(from), frame);
+        this.driver.advance(entry.item as T, tier, span);
     }
 
     /** `from` when the deltas of the frames after it are still kept, else -Infinity. */

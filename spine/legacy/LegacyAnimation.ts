@@ -2,7 +2,7 @@ import { PoolError } from '../../src/errors';
 import type { StateListener } from '../../src/StateListeners';
 import { LegacyState } from './LegacyState';
 import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from './modes';
-import { EMPTY_ANIMATION, setAnimationObject, type SpineAnimationState, type SpineTrackEntry } from './spineState';
+import { EMPTY_ANIMATION, setAnimationObject, type AnimationState, type TrackEntry } from '../spineCore';
 
 /** What the helper needs from the plugin. */
 export interface LegacyHost {
@@ -78,7 +78,7 @@ export class LegacyAnimation {
      */
     wrapMode: WrapMode = WrapMode.Once;
     private readonly states = new Map<string, LegacyState>();
-    private readonly bound = new Map<SpineTrackEntry, LegacyState>();
+    private readonly bound = new Map<TrackEntry, LegacyState>();
     private readonly queue: Queued[] = [];
     private readonly ramps: Ramp[] = [];
     /** Per-layer marks for one queue pass (reused: no allocation per update). */
@@ -90,10 +90,10 @@ export class LegacyAnimation {
 
     /** @internal Made by the pool for an instance (`this.spinePool.legacy(go)`). */
     constructor(
-        private readonly spine: SpineAnimationState,
+        private readonly spine: AnimationState,
         private readonly host: LegacyHost,
     ) {
-        host.listen({ dispose: (entry) => this.unbind(entry as SpineTrackEntry) });
+        host.listen({ dispose: (entry) => this.unbind(entry as TrackEntry) });
     }
 
     /** @internal Whether `beforeUpdate` has work (queued starts or blends): the plugin skips it otherwise. */
@@ -336,7 +336,7 @@ export class LegacyAnimation {
     }
 
     /** @internal StateOwner */
-    isCurrent(entry: SpineTrackEntry): boolean {
+    isCurrent(entry: TrackEntry): boolean {
         return this.spine.tracks[entry.trackIndex] === entry;
     }
 
@@ -388,7 +388,7 @@ export class LegacyAnimation {
         }
     }
 
-    private delay(entry: SpineTrackEntry, lead: number): void {
+    private delay(entry: TrackEntry, lead: number): void {
         if (lead <= 0) return;
         const scale = this.spine.timeScale;
         entry.delay = lead * scale * entry.timeScale; // Spine counts delay in the entry's track time
@@ -449,7 +449,7 @@ export class LegacyAnimation {
      * loop when it loops (Spine's rule), or the end of its fade when it is an empty animation
      * mixing a layer out.
      */
-    private remaining(entry: SpineTrackEntry | null): number {
+    private remaining(entry: TrackEntry | null): number {
         if (!entry || !entry.animation) return 0;
         const scale = this.spine.timeScale;
         if (entry.animation.name === EMPTY_ANIMATION) {
@@ -463,7 +463,7 @@ export class LegacyAnimation {
         return (Math.max(0, complete - entry.trackTime) + Math.max(0, entry.delay)) / rate;
     }
 
-    private unbind(entry: SpineTrackEntry): void {
+    private unbind(entry: TrackEntry): void {
         const state = this.bound.get(entry);
         if (!state) return;
         this.bound.delete(entry);

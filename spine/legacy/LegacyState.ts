@@ -1,6 +1,6 @@
 import { PoolError } from '../../src/errors';
 import { WRAP_MODES, type WrapMode } from './modes';
-import type { SpineAnimation, SpineTrackEntry } from './spineState';
+import type { Animation, TrackEntry } from '../spineCore';
 
 /** @internal Settings a state is created with (queued duplicates copy their original's). */
 export interface StateSettings {
@@ -12,7 +12,7 @@ export interface StateSettings {
 /** @internal What a state asks of the helper that owns it. */
 export interface StateOwner {
     /** Whether `entry` is the current entry of its track. */
-    isCurrent(entry: SpineTrackEntry): boolean;
+    isCurrent(entry: TrackEntry): boolean;
     /** The weight was set by hand: a running blend of that state stops. */
     weightSet(state: LegacyState): void;
     /** Brings the instance up to date before a change, so the change counts from now (see LegacyHost.catchUp). */
@@ -44,7 +44,7 @@ export class LegacyState {
      * The spine-core `TrackEntry` playing this state, or null (not started, or replaced and
      * disposed). Typed with the fields the helper uses.
      */
-    entry: SpineTrackEntry | null = null;
+    entry: TrackEntry | null = null;
 
     /** @internal Made by the helper (`state(name)`, `crossFadeQueued`). */
     constructor(
@@ -52,7 +52,7 @@ export class LegacyState {
         /** The animation name (queued duplicates: the same name). */
         readonly name: string,
         /** The spine-core `Animation` this state plays (`name`, `duration` in seconds). */
-        readonly animation: SpineAnimation,
+        readonly animation: Animation,
         settings: StateSettings,
         /** True for the duplicate returned by `crossFadeQueued` / `playQueued`. */
         readonly queued: boolean,
@@ -141,7 +141,7 @@ export class LegacyState {
     }
 
     /** @internal Whether `entry` (bound to this state) is playing under this state's wrap mode. */
-    playingEntry(entry: SpineTrackEntry | null): boolean {
+    playingEntry(entry: TrackEntry | null): boolean {
         if (!entry || !this.owner.isCurrent(entry)) return false;
         if (this._wrapMode !== 'Once') return true;
         const duration = entry.animationEnd - entry.animationStart;

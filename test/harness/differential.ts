@@ -29,7 +29,7 @@ import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { LegacyAnimation, SpawnOptions } from '../../plugin';
 import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
-import type { SpineAnimationState } from '../../spine/legacy/spineState';
+import type { AnimationState as SpineAnimationState } from '../../spine/spineCore';
 import type { TestGame } from './game';
 import { instanceRecord, schedulerFrame } from './internals';
 import { SAMPLE_RATE } from '../../spine/PoseCache';

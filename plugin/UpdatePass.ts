@@ -4,23 +4,26 @@ import type { CameraView, Settings } from '../src/options';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
 import { InstanceDriver } from '../spine/InstanceDriver';
-import { InstanceUpdater } from '../spine/InstanceUpdater';
 import { OFFSCREEN } from '../spine/offscreen';
 import { PoseCache } from '../spine/PoseCache';
-import type { InstanceHost } from '../spine/SpineInstance';
+import { Posing } from '../spine/Posing';
+import { Replay } from '../spine/Replay';
+import type { PoolHost } from '../spine/SpineInstance';
+import type { TrackEntry } from '../spine/spineCore';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
 
 /**
- * The spawned instances of one scene and how they are updated: the scheduler (tiers, phases,
- * alarms), the cameras that decide tiers, the updater that replays and poses, wired together; the
- * host each instance asks before the game changes it; and the plugin's two moments of a frame
- * (`update` in the scene's UPDATE, `postUpdate` after the game's `update()`).
+ * One scene's pass over its spawned instances: the scheduler (tiers, phases, alarms), the cameras
+ * that decide tiers (CameraTiers), the replay of owed frames and the posing policy, wired together;
+ * the host each instance asks before the game changes it (PoolHost); and the plugin's two moments
+ * of a frame (`update` in the scene's UPDATE, `postUpdate` after the game's `update()`).
  */
-export class InstanceSchedule implements InstanceHost {
+export class UpdatePass implements PoolHost {
     private readonly scheduler: Scheduler<PooledInstance>;
     private readonly tiers: CameraTiers;
-    private readonly updater: InstanceUpdater;
+    /** Whether and how instances are posed (spine/Posing.ts). */
+    readonly posing: Posing;
     private readonly driver: InstanceDriver<PooledInstance>;
     /** The spawned instances, for a per-frame walk (swap removal, no allocation). */
     private readonly live: PooledInstance[] = [];
@@ -34,8 +37,8 @@ export class InstanceSchedule implements InstanceHost {
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
         const history = new FrameHistory();
         this.tiers = new CameraTiers(settings, new Matrix(), new Matrix());
-        this.updater = new InstanceUpdater(history, new PoseCache());
-        this.driver = new InstanceDriver(this.tiers, this.updater, settings);
+        this.posing = new Posing(settings, new PoseCache());
+        this.driver = new InstanceDriver(this.tiers, new Replay(history, this.posing), this.posing, settings);
         this.scheduler = new Scheduler(this.driver, this.intervals(), settings.options.groupCount, history);
         this.applySettings();
     }
@@ -43,8 +46,8 @@ export class InstanceSchedule implements InstanceHost {
     /** The options changed: intervals, groups and what is watched follow (from the next frame). */
     applySettings(): void {
         const options = this.settings.options;
-        this.updater.gapFrames = options.lowFrequency;
-        this.updater.cache.budget = options.poseCacheMemory * 1024 * 1024;
+        this.posing.gapFrames = options.lowFrequency;
+        this.posing.cache.budget = options.poseCacheMemory * 1024 * 1024;
         // Off-screen instances are re-evaluated every frame after the game's update (postUpdate).
         this.scheduler.watchedTier = OFFSCREEN[options.offscreen].watches ? Tier.Offscreen : -1;
         this.scheduler.setIntervals(this.intervals());
@@ -53,36 +56,26 @@ export class InstanceSchedule implements InstanceHost {
 
     /**
      * Schedules a spawned instance, its tier read from the cameras as they are now. Its first
-     * update comes in the next frame, as Phaser's UpdateList gives a new object (see `posed`).
-     * Returns its tier.
+     * update comes in the next frame, as Phaser's UpdateList gives a new object; when it plays an
+     * animation on `track` (-1: none) that the posing policy poses at once, its first frame is
+     * posed now and its first update follows its phase instead.
      */
-    add(instance: PooledInstance): number {
+    add(instance: PooledInstance, track: number): void {
         this.live.push(instance);
         instance.liveIndex = this.live.length - 1;
         instance.timeScale = instance.go.animationState.timeScale;
         // Its physics is at rest in the pose it comes in, as a new object's: it starts from there.
         instance.posedFrame = this.scheduler.lastStepped;
         this.tiers.refresh(this.cameraList());
-        return (instance.entry = this.scheduler.add(instance, true)).tier;
+        const entry = (instance.entry = this.scheduler.add(instance, true));
+        if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;
+        const state = instance.go.animationState as unknown as { tracks: (TrackEntry | null)[] };
+        if (this.posing.poseFirstFrame(instance, state.tracks[track] ?? null)) this.scheduler.relax(entry);
     }
 
     /** The shared pose cache (for stats). */
     get poseCache(): PoseCache {
-        return this.updater.cache;
-    }
-
-    /**
-     * Poses a just-added instance's spawn animation from the pose cache, when it shares poses and
-     * the cache can: its state untouched (its first update still fires what is keyed at 0), its
-     * local pose the setup pose a new object has. Returns whether it did.
-     */
-    poseFromCache(instance: PooledInstance): boolean {
-        return instance.sharesPoses && this.updater.copyPose(instance);
-    }
-
-    /** A just-added instance was posed at once (its spawn animation's first frame): its first update follows its phase. */
-    posed(instance: PooledInstance): void {
-        if (instance.entry) this.scheduler.relax(instance.entry);
+        return this.posing.cache;
     }
 
     /** Unschedules an instance (despawned or destroyed). */
@@ -128,7 +121,7 @@ export class InstanceSchedule implements InstanceHost {
     update(delta: number): void {
         this.tiers.refresh(this.cameraList());
         this.driver.now = this.tiers.now = this.scheduler.clock + delta;
-        this.updater.cache.beginFrame(this.scheduler.lastStepped + 1);
+        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
         this.scheduler.step(delta);
     }
 
@@ -156,7 +149,7 @@ export class InstanceSchedule implements InstanceHost {
         const entry = instance.entry;
         if (!entry || entry.tier === Tier.Inactive) return;
         this.scheduler.catchUp(entry);
-        this.updater.poseNow(instance, this.scheduler.lastStepped, world);
+        this.posing.poseNow(instance, this.scheduler.lastStepped, world);
     }
 
     reclassify(instance: PooledInstance): void {

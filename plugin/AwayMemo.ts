@@ -1,0 +1,88 @@
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { animationBox, reachingEntry, type Box } from '../spine/animationReach';
+import type { Animation, Skeleton, TrackEntry } from '../spine/spineCore';
+import { overlaps, place, rect, type Placement, type ViewRect } from './tierGeometry';
+
+/** What is read of an object (Phaser's Transform keeps scale in `_scaleX/_scaleY`). */
+type Placed = Pick<SpineGameObject, 'animationState' | 'skeleton'> & {
+    x: number;
+    y: number;
+    _scaleX: number;
+    _scaleY: number;
+    scrollFactorX: number;
+    scrollFactorY: number;
+    cameraFilter: number;
+};
+
+/**
+ * Remembers that an instance is provably off screen: it plays one animation alone (nothing queued),
+ * and that animation's whole reach (every time of it), placed where the instance is, touches no
+ * camera view that renders it. While nothing that places it or decides its reach changes
+ * (position, scale, scroll factor, camera filter, skin, the entry it plays) and the views stay
+ * the same, it need not be measured again: most of a crowd is off screen and stays there.
+ */
+export class AwayMemo {
+    /** The views' version it was found away with (-1: not found away). */
+    private version = -1;
+    private entry: unknown = null;
+    private skin: unknown = null;
+    private x = 0;
+    private y = 0;
+    private scaleX = 0;
+    private scaleY = 0;
+    private factorX = 0;
+    private factorY = 0;
+    private filter = 0;
+    private readonly rect = rect();
+
+    /** Whether `go` is still provably away from views of `version` (see the class). */
+    holds(go: SpineGameObject, version: number): boolean {
+        const g = go as unknown as Placed;
+        if (this.version !== version) return false;
+        const tracks = g.animationState.tracks;
+        const entry = tracks.length > 0 ? tracks[0] : null;
+        for (let i = 1; i < tracks.length; i++) if (tracks[i] !== null) return false;
+        return (
+            entry === this.entry &&
+            entry !== null &&
+            entry.next === null &&
+            g.x === this.x &&
+            g.y === this.y &&
+            g._scaleX === this.scaleX &&
+            g._scaleY === this.scaleY &&
+            g.scrollFactorX === this.factorX &&
+            g.scrollFactorY === this.factorY &&
+            g.cameraFilter === this.filter &&
+            g.skeleton.skin === this.skin
+        );
+    }
+
+    /**
+     * After `go` (outside a container, placed `at`) was found off screen against the first `count`
+     * of `views` (each with the camera id bit it filters by), of `version`: remembers it when it is
+     * provably away (see the class), else forgets.
+     */
+    check(go: SpineGameObject, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
+        this.version = -1;
+        const g = go as unknown as Placed;
+        const entry = reachingEntry(g.animationState as never) as TrackEntry | null;
+        if (entry === null) return;
+        const union: Box = animationBox(g.skeleton as unknown as Skeleton, entry.animation as Animation, g.skeleton.skin);
+        for (let i = 0; i < count; i++) {
+            const view = views[i];
+            if ((g.cameraFilter & view.id) !== 0) continue;
+            place(union, at, view, this.rect);
+            if (overlaps(this.rect, view)) return;
+        }
+        this.version = version;
+        this.entry = entry;
+        this.x = g.x;
+        this.y = g.y;
+        this.scaleX = g._scaleX;
+        this.scaleY = g._scaleY;
+        this.factorX = g.scrollFactorX;
+        this.factorY = g.scrollFactorY;
+        this.filter = g.cameraFilter;
+        this.skin = g.skeleton.skin;
+    }
+}

@@ -1,0 +1,229 @@
+import * as Phaser from 'phaser';
+import { callSite, type CallSite } from '../src/callSite';
+import { warn } from '../src/errors';
+import type { Settings } from '../src/options';
+import type { Pool } from '../src/Pool';
+import type { SpawnOptions, SpineGameObject } from './api';
+import { LeakReport } from './LeakReport';
+import { badPosition, destroyedFromOutside, notDespawnable, sceneGone } from './messages';
+import { forgetPooled } from './PooledGameObject';
+import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
+import type { PoolRegistry } from './PoolRegistry';
+import { displayTouched, dressForSpawn, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import type { UpdatePass } from './UpdatePass';
+
+/** Despawned instances put back in their setup pose per frame (each about one pose's work). */
+const RESETS_PER_FRAME = 8;
+
+/**
+ * The life of pooled instances (see `Life` in PooledInstance.ts): `spawn` hands one out, `despawn`
+ * takes it back, `destroyed` hears that one was destroyed from outside. Each moves the instance's
+ * one state and runs the steps of its transition in a documented order; what each step sets or
+ * resets is Recycler's, what the previous owner left is InstanceHygiene's (through LeakReport).
+ */
+export class InstanceLifecycle {
+    /** What previous owners left, removed and (dev mode) reported. */
+    readonly leaks = new LeakReport();
+    /** Despawned instances waiting for their setup pose, a few per frame. */
+    private readonly resets = new PendingResets();
+    /** Set while the plugin itself destroys instances, so `destroyed` stays quiet. */
+    private releasing = false;
+    /** Instances the plugin destroyed itself (over `maxFree`, trimmed), to name that when one is given back again. */
+    private readonly letGo = new WeakMap<object, string>();
+    /** Set when the scene is destroyed: nothing can be spawned any more. */
+    gone = false;
+
+    constructor(
+        private readonly systems: Phaser.Scenes.Systems,
+        private readonly settings: Settings,
+        private readonly registry: PoolRegistry,
+        private readonly pass: UpdatePass,
+    ) {}
+
+    /**
+     * Hands out an instance of (dataKey, atlasKey), see SpinePoolPlugin.spawn. In order: the
+     * arguments checked; a free instance obtained (or built); what a reference kept past its last
+     * despawn did undone; its setup pose made if still owed; dressed (options validated first: a bad
+     * one hands nothing out); placed in its parent; scheduled, its first frame posed when the posing
+     * policy says so; the `onSpawn` hook (an exception gives it back, then is rethrown).
+     */
+    spawn(x: number, y: number, dataKey: string, atlasKey: string, options?: SpawnOptions): SpineGameObject {
+        if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) throw badPosition(x, y);
+        if (this.gone) throw sceneGone('spawn');
+        refuseBoundsProvider(options);
+        const dev = this.settings.options.dev;
+        const pool = this.registry.poolFor(dataKey, atlasKey, 'spawn');
+        const instance = pool.obtain();
+        const was = instance.life;
+        const despawnSite = instance.despawnSite;
+        // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
+        // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
+        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched() || displayTouched(instance.go)))) {
+            this.leaks.clean(instance, this.systems, false);
+            retireInstance(instance);
+            resetPose(instance);
+        } else if (was === Life.Retired) {
+            resetPose(instance); // despawned too recently to be reset yet
+        }
+        instance.life = Life.Spawned;
+        instance.despawnSite = null;
+        const go = instance.go;
+        const state = go.animationState as unknown as { creatingSite: CallSite | null };
+        // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
+        if (dev && options?.animation !== undefined) state.creatingSite = callSite(3);
+        try {
+            dressForSpawn(go, x, y, options, dev);
+        } catch (error) {
+            // A bad skin or animation name: nothing is handed out, and a reference kept from its
+            // last owner is still one to report.
+            instance.life = was === Life.Fresh ? Life.Fresh : Life.Despawned;
+            instance.despawnSite = despawnSite;
+            pool.release(instance);
+            throw error;
+        } finally {
+            state.creatingSite = null;
+        }
+        const parent = options?.parent;
+        if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
+        else go.addToDisplayList();
+        settleAtSpawn(go);
+        instance.poseCacheMode = options?.poseCache ?? null;
+        this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
+        const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
+        if (onSpawn) {
+            try {
+                onSpawn(go);
+            } catch (error) {
+                this.despawn(go); // the caller never receives it: give it back, then report
+                throw error;
+            }
+        }
+        return go;
+    }
+
+    /**
+     * Takes `go` back, see SpinePoolPlugin.despawn; false (and a dev warning) when it is not a
+     * spawned instance of this pool. The teardown, in order: off the schedule; the `onDespawn` hook
+     * (while it still has its listeners, tracks and place; an exception is rethrown at the end);
+     * its Legacy helper released; what the previous owner left removed (and reported); retired
+     * (Recycler: tracks, display, input, data, skin); back in its pool with its setup pose owed, or
+     * destroyed when the pool keeps `maxFree` free ones already.
+     */
+    despawn(go: SpineGameObject): boolean {
+        const instance = this.registry.instanceOf(go);
+        if (!instance || !instance.spawned) {
+            if (this.settings.options.dev) {
+                const state = instance ? 'despawned' : this.letGo.has(go) ? 'destroyed by the pool' : 'not ours';
+                warn(notDespawnable(go, state, instance ? instance.pool.key.dataKey : (this.letGo.get(go) ?? '')));
+            }
+            return false;
+        }
+        instance.life = Life.Despawning;
+        this.pass.remove(instance);
+        let failure: unknown = null;
+        try {
+            this.registry.hooksOf(instance.pool)?.onDespawn?.(go);
+        } catch (error) {
+            failure = error; // the instance still goes back to the pool, then the error is reported
+        }
+        if (instance.legacy) {
+            instance.legacy.release();
+            instance.legacy = null;
+        }
+        this.leaks.clean(instance, this.systems, this.settings.options.dev);
+        retireInstance(instance);
+        const pool = instance.pool;
+        if (pool.free.length < this.settings.options.maxFree) {
+            this.resets.add(instance);
+            pool.release(instance);
+            // From now on a game call on it is a use after despawn (dev mode: reported naming this line).
+            instance.life = Life.Retired;
+            if (this.settings.options.dev) instance.despawnSite = callSite(3);
+        } else {
+            pool.discard(instance); // the pool holds maxFree free ones already: this one leaves it
+            this.destroyQuietly(instance);
+        }
+        if (failure) throw failure;
+        return true;
+    }
+
+    /** Destroys free instances of `pool` until it keeps `keep`; returns how many. */
+    trim(pool: Pool<PooledInstance, PoolKey>, keep: number): number {
+        let destroyed = 0;
+        while (pool.free.length > keep) {
+            this.destroyQuietly(pool.free.pop() as PooledInstance);
+            destroyed++;
+        }
+        return destroyed;
+    }
+
+    /**
+     * A pooled instance's object was destroyed (`go.destroy()`, its container's destroy, the scene's
+     * shutdown, or the pool itself): it leaves its pool and the schedule; in dev mode, a warning
+     * unless the pool or the scene did it; then the `onDestroy` hook.
+     */
+    destroyed(instance: PooledInstance): void {
+        forgetPooled(instance);
+        const wasSpawned = instance.spawned;
+        // Whatever the onDestroy hook calls on it is the pool's business, not a use after despawn.
+        instance.life = Life.Destroyed;
+        instance.legacy?.release();
+        instance.legacy = null;
+        this.pass.remove(instance);
+        const status = this.systems?.settings.status;
+        const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        if (!this.releasing) instance.pool.forget(instance, wasSpawned);
+        if (this.settings.options.dev && !closing) warn(destroyedFromOutside(instance.pool.key.dataKey));
+        this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);
+    }
+
+    /** A frame of `delta` ms passed (the scene's update): a burst of leak reports may end. */
+    frame(delta: number): void {
+        this.leaks.frame(delta);
+    }
+
+    /** After the game's update: a few despawned instances get their setup pose back. */
+    afterUpdate(): void {
+        this.resets.run(RESETS_PER_FRAME);
+    }
+
+    /**
+     * The scene shuts down: pending resets forgotten, the leak burst printed, every free instance
+     * destroyed (quietly), the pools forgotten. Spawned instances were destroyed with the display
+     * list (or go with their containers); either way their records go with the pools.
+     */
+    shutdown(): void {
+        this.resets.clear();
+        this.leaks.flush();
+        this.releasing = true;
+        try {
+            for (const pool of this.registry.list) {
+                for (const instance of pool.free) instance.go.destroy();
+                pool.free.length = 0;
+            }
+        } finally {
+            this.releasing = false;
+        }
+        this.registry.clear();
+    }
+
+    /** The error of `caller` made once the scene is destroyed, if it is. */
+    checkAlive(caller: string): void {
+        if (this.gone) throw sceneGone(caller);
+    }
+
+    /**
+     * Destroys an instance the plugin lets go of (over `maxFree`, trimmed), already out of its
+     * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
+     */
+    private destroyQuietly(instance: PooledInstance): void {
+        if (this.settings.options.dev) this.letGo.set(instance.go, instance.pool.key.dataKey);
+        const releasing = this.releasing;
+        this.releasing = true;
+        try {
+            instance.go.destroy();
+        } finally {
+            this.releasing = releasing;
+        }
+    }
+}

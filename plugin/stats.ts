@@ -1,0 +1,39 @@
+import { Tier } from '../src/Tier';
+import type { SpinePoolStats } from './api';
+import type { PoolRegistry } from './PoolRegistry';
+import type { UpdatePass } from './UpdatePass';
+
+/** An empty {@link SpinePoolStats}, to fill. */
+export function emptyStats(): SpinePoolStats {
+    return {
+        active: 0,
+        free: 0,
+        created: 0,
+        updatedLastFrame: 0,
+        tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
+        leaksCleared: 0,
+        poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0 },
+        pools: [],
+    };
+}
+
+/** Fills `out` with the counters of the pools (`registry`), the scheduler and the pose cache (`pass`). */
+export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: UpdatePass, leaksCleared: number): SpinePoolStats {
+    registry.fillStats(out);
+    out.updatedLastFrame = pass.updatedLastFrame;
+    out.tiers.high = pass.countIn(Tier.High);
+    out.tiers.mid = pass.countIn(Tier.Mid);
+    out.tiers.low = pass.countIn(Tier.Low);
+    out.tiers.offscreen = pass.countIn(Tier.Offscreen);
+    out.leaksCleared = leaksCleared;
+    const cache = pass.poseCache;
+    const poses = cache.hitsLastFrame + cache.missesLastFrame;
+    const stats = out.poseCache;
+    stats.clips = cache.clips;
+    stats.samples = cache.samples;
+    stats.bytes = cache.bytes;
+    stats.hitRate = poses > 0 ? cache.hitsLastFrame / poses : 0;
+    stats.hits = cache.hits;
+    stats.misses = cache.misses;
+    return out;
+}

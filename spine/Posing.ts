@@ -1,0 +1,166 @@
+import type { Settings } from '../src/options';
+import { Tier } from '../src/Tier';
+import { OFFSCREEN } from './offscreen';
+import { cacheLookup, type PoseCache } from './PoseCache';
+import type { SpineInstance, SpineObject } from './SpineInstance';
+import { applyFromSetup, PHYSICS_POSE, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
+import { applyEvents, applySilently, needsApply } from './stateReplay';
+
+/**
+ * The posing policy: for an instance in a frame, whether it is posed (world transforms computed,
+ * what is drawn), its pose copied from the shared pose cache, updated events-only (time, queues
+ * and events move, its pose stays behind), or left alone. The one place that says it; the
+ * scheduler's driver, spawn and the plugin's settling ask here.
+ *
+ * - A scheduled update in a tier on screen ends posed; off screen, as its `offscreen` mode says
+ *   (offscreen.ts). An instance the scheduler does not update is left alone (frozen, paused,
+ *   asleep between the alarms of `'events'`).
+ * - A spawn with an animation poses its first frame at once (so it is never drawn in the setup
+ *   pose), unless it is off screen in a mode that watches: then it is posed when it comes into view.
+ * - Before the game changes an instance's animation state (settling), its local pose is brought to
+ *   this frame's, as stock's last apply left it; one set inactive, or coming into view, is posed
+ *   with world transforms at once.
+ * - A pose is copied from the cache when the instance shares poses and its state is plain enough
+ *   (PoseCache.find), else made in full; physics restarts from the pose after a gap longer than the
+ *   slowest posing interval (`gapFrames`), as a new object's would, instead of whipping through it.
+ */
+export class Posing {
+    /** Frames between two poses beyond which physics restarts: the slowest posing interval. */
+    gapFrames = 4;
+    /** What the cache found for the pose being made (one at a time: a pose fires no listener after its find). */
+    private readonly found = cacheLookup();
+
+    constructor(
+        private readonly settings: Settings,
+        /** Where instances that share poses copy them from. */
+        readonly cache: PoseCache,
+    ) {}
+
+    /** Whether a scheduled update of an instance in `tier` ends posed. */
+    posesIn(tier: number): boolean {
+        return tier !== Tier.Offscreen || OFFSCREEN[this.settings.options.offscreen].poses;
+    }
+
+    /** Whether a spawn in `tier` poses its animation's first frame at once (else when it comes into view). */
+    posesAtSpawn(tier: number): boolean {
+        return tier !== Tier.Offscreen || !OFFSCREEN[this.settings.options.offscreen].watches;
+    }
+
+    /**
+     * The last frame of an update, `ms` long, posed: as `updatePose` (the state's update and apply,
+     * the skeleton's clock, world transforms), or, for one that shares poses in a plain state, its
+     * update and events exactly with the pose copied from the cache.
+     */
+    poseStep(instance: SpineInstance, frame: number, ms: number): void {
+        const go = instance.go;
+        this.restartPhysicsAfterGap(instance, frame);
+        instance.posedFrame = frame;
+        instance.poseCached = false;
+        if (instance.sharesPoses) {
+            this.poseStepShared(instance, ms);
+            return;
+        }
+        instance.poseBehind = false; // posed before its callbacks run
+        go.updatePose(ms);
+    }
+
+    /**
+     * Poses `instance` as it stands now, without moving its time or firing anything, when its last
+     * update did not pose it: the local pose only, or with world transforms (`world`, an instance to
+     * be drawn this frame).
+     *
+     * The local pose is what stock's last apply left, so it must be made before the game changes
+     * the animation state (which stock only applies at its next update): the plugin calls this with
+     * `world` false before each such change, and the pose made then is kept until the next update.
+     */
+    poseNow(instance: SpineInstance, frame: number, world: boolean): void {
+        const go = instance.go;
+        if (world && instance.posedFrame !== frame && instance.sharesPoses && this.copyPose(instance)) {
+            instance.posedFrame = frame;
+            return;
+        }
+        if (instance.poseBehind) {
+            applySilently(go.animationState, go.skeleton);
+            instance.poseBehind = false;
+        }
+        if (!world || instance.posedFrame === frame) return;
+        this.restartPhysicsAfterGap(instance, frame);
+        if (instance.sharesPoses) this.cache.missed();
+        instance.poseCached = false;
+        worldTransforms(go);
+        instance.posedFrame = frame;
+    }
+
+    /**
+     * Poses a just-spawned instance's animation (on `entry`) at its first frame, its state left
+     * untouched (its first update still fires what is keyed at 0): copied from the cache when it
+     * shares poses and the cache can, else applied over the setup pose, physics at rest as a new
+     * object's. Returns whether it posed.
+     */
+    poseFirstFrame(instance: SpineInstance, entry: TrackEntry | null): boolean {
+        if (instance.sharesPoses && this.copyPose(instance)) return true;
+        const animation = entry?.animation;
+        if (!entry || !animation) return false;
+        const skeleton = instance.go.skeleton as unknown as Skeleton;
+        applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
+        // Physics keeps the state a new object starts with (at rest in the setup pose): its first
+        // update moves it from there, as a new object's does.
+        skeleton.updateWorldTransform(PHYSICS_POSE);
+        return true;
+    }
+
+    /**
+     * Copies `instance`'s pose from the cache when its state allows it (as it stands: call after
+     * its update). Its local pose is left behind (`poseBehind`), as an unposed update leaves it.
+     */
+    private copyPose(instance: SpineInstance): boolean {
+        const go = instance.go;
+        if (needsApply(go.animationState) || !this.cache.find(go, this.found) || !this.cache.copy(go.skeleton, this.found)) return false;
+        instance.poseCached = true;
+        return true;
+    }
+
+    /** `poseStep` for an instance that shares poses: updatePose's steps, the pose copied from the cache when the state allows. */
+    private poseStepShared(instance: SpineInstance, ms: number): void {
+        const go = instance.go;
+        const state = go.animationState;
+        const seconds = ms / 1000;
+        const found = this.found;
+        instance.poseBehind = true;
+        state.update(seconds);
+        if (!needsApply(state) && this.cache.find(go, found)) {
+            applyEvents(state, go.skeleton); // its own events, exactly
+            go.skeleton.update(seconds);
+            // A callback that changed the state posed the local pose first (see poseNow): then
+            // that pose is this frame's, as stock's world transforms follow its apply.
+            if (instance.poseBehind && this.cache.stillFound(go, found) && this.cache.copy(go.skeleton, found)) {
+                instance.poseCached = true;
+                return;
+            }
+        } else {
+            instance.poseBehind = false;
+            state.apply(go.skeleton);
+            // After the apply, as updatePose: a physics reset key reads the skeleton's clock.
+            go.skeleton.update(seconds);
+        }
+        if (instance.poseBehind) {
+            applySilently(state, go.skeleton);
+            instance.poseBehind = false;
+        }
+        this.cache.missed();
+        worldTransforms(go);
+    }
+
+    /** Physics restarts from the coming pose when the last one is older than the slowest posing interval. */
+    private restartPhysicsAfterGap(instance: SpineInstance, frame: number): void {
+        if (frame - instance.posedFrame > this.gapFrames) resetPhysics(instance.go.skeleton as unknown as Skeleton);
+    }
+}
+
+/** The world transforms of `go`'s local pose, as `updatePose` computes them after its apply. */
+function worldTransforms(go: SpineObject): void {
+    go.skeletonPhysics?.applyTransformMovement();
+    go.beforeUpdateWorldTransforms(go);
+    go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
+    go.afterUpdateWorldTransforms(go);
+}

@@ -1,11 +1,12 @@
 import * as Phaser from 'phaser';
 import { callSite, type CallSite } from '../src/callSite';
-import { warn } from '../src/errors';
+import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
-import type { Pool } from '../src/Pool';
+import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
+import type { AnimationState } from '../spine/spineCore';
 import type { SpawnOptions, SpineGameObject } from './api';
 import { LeakReport } from './LeakReport';
-import { badPosition, destroyedFromOutside, notDespawnable, sceneGone } from './messages';
+import { badPosition, destroyedFromOutside, notDespawnable, notSpawnedForLegacy, sceneGone } from './messages';
 import { forgetPooled } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
@@ -147,12 +148,67 @@ export class InstanceLifecycle {
         return true;
     }
 
-    /** Destroys free instances of `pool` until it keeps `keep`; returns how many. */
-    trim(pool: Pool<PooledInstance, PoolKey>, keep: number): number {
+    /** The Legacy helper of `go`, made on its owner's first call (see SpinePoolPlugin.legacy). */
+    legacyOf(go: SpineGameObject): LegacyAnimation {
+        const instance = this.registry.instanceOf(go);
+        if (!instance || !instance.spawned) throw notSpawnedForLegacy(go, instance !== undefined);
+        if (!instance.legacy) {
+            const pass = this.pass;
+            instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
+                catchUp: () => pass.settle(instance, false),
+                listen: (listener) => instance.hygiene.addInternalListener(listener),
+                changed: () => pass.wake(instance),
+                source: 'this.spinePool.legacy(go)',
+            });
+        }
+        return instance.legacy;
+    }
+
+    /** The spawned instances of the pools the keys select (an omitted key selects all), into `out` (see SpinePoolPlugin.getActive). */
+    getActive(dataKey: string | undefined, atlasKey: string | undefined, out: SpineGameObject[]): SpineGameObject[] {
+        this.registry.checkSelection(dataKey, atlasKey, 'getActive');
+        const spawned = this.pass.spawned;
+        out.length = 0;
+        for (let i = 0; i < spawned.length; i++) if (selects(spawned[i].pool.key, dataKey, atlasKey)) out.push(spawned[i].go);
+        return out;
+    }
+
+    /** Despawns a snapshot of `getActive` one by one; an `onDespawn` hook's exception is rethrown once all are back. */
+    despawnAll(dataKey: string | undefined, atlasKey: string | undefined): number {
+        const list = this.getActive(dataKey, atlasKey, []);
+        let count = 0;
+        let failure: unknown = null;
+        let failed = false;
+        for (let i = 0; i < list.length; i++) {
+            const go = list[i];
+            if (!this.registry.instanceOf(go)?.spawned) continue; // despawned meanwhile, by a hook
+            count++;
+            try {
+                this.despawn(go);
+            } catch (error) {
+                if (!failed) {
+                    failed = true;
+                    failure = error;
+                }
+            }
+        }
+        if (failed) throw failure;
+        return count;
+    }
+
+    /** Destroys free instances of the selected pools until each keeps `keep` (see SpinePoolPlugin.trim); returns how many. */
+    trimPools(dataKey: string | undefined, atlasKey: string | undefined, keep: number): number {
+        if (!Number.isInteger(keep) || keep < 0) {
+            throw new PoolError(`trim(dataKey?, atlasKey?, keep?): keep must be an integer >= 0 (free instances left per pool); got ${keep}.`);
+        }
+        this.registry.checkSelection(dataKey, atlasKey, 'trim');
         let destroyed = 0;
-        while (pool.free.length > keep) {
-            this.destroyQuietly(pool.free.pop() as PooledInstance);
-            destroyed++;
+        for (const pool of this.registry.list) {
+            if (!selects(pool.key, dataKey, atlasKey)) continue;
+            while (pool.free.length > keep) {
+                this.destroyQuietly(pool.free.pop() as PooledInstance);
+                destroyed++;
+            }
         }
         return destroyed;
     }
@@ -226,4 +282,9 @@ export class InstanceLifecycle {
             this.releasing = releasing;
         }
     }
+}
+
+/** Whether the pool of `key` is one of those the optional keys select (an omitted key selects all). */
+function selects(key: PoolKey, dataKey: string | undefined, atlasKey: string | undefined): boolean {
+    return (dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey);
 }

@@ -2,6 +2,7 @@ import { PoolError } from '../src/errors';
 import type { Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
 import type { PrewarmOptions, PrewarmResult } from './api';
+import type { InstanceLifecycle } from './InstanceLifecycle';
 import type { PooledInstance, PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
 
@@ -35,8 +36,12 @@ export class Prewarms {
         private readonly registry: PoolRegistry,
     ) {}
 
-    /** See SpinePoolPlugin.prewarm (the scene is known to be alive). */
-    prewarm(dataKey: string, atlasKey: string, count: number, options?: PrewarmOptions): void | Promise<PrewarmResult> {
+    /** See SpinePoolPlugin.prewarm. */
+    prewarm(dataKey: string, atlasKey: string, count: number, options: PrewarmOptions | undefined, lifecycle: InstanceLifecycle): void | Promise<PrewarmResult> {
+        if (!Number.isInteger(count) || count < 0) {
+            throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
+        }
+        lifecycle.checkAlive('prewarm');
         if (count > PREWARM_LIMIT) {
             throw new PoolError(
                 `prewarm(dataKey, atlasKey, count): count ${count} is over the limit of ${PREWARM_LIMIT} instances per call ` +

@@ -1,12 +1,9 @@
 import * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
 import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
-import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
-import type { AnimationState } from '../spine/spineCore';
+import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
 import { InstanceLifecycle } from './InstanceLifecycle';
-import { notSpawnedForLegacy } from './messages';
-import type { PoolKey } from './PooledInstance';
 import { PoolRegistry } from './PoolRegistry';
 import { Prewarms } from './Prewarms';
 import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
@@ -17,45 +14,17 @@ const SceneEvents = Phaser.Scenes.Events;
 
 /**
  * Pooled Spine game objects with grouped, level-of-detail updates. Register it next to
- * spine-phaser's own plugin:
- *
- * ```ts
- * plugins: { scene: [
- *   { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
- *   { key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' },
- * ] }
- * ```
- *
- * then `this.spinePool.spawn(x, y, dataKey, atlasKey)` where you wrote `this.add.spine(...)`, and
- * `this.spinePool.despawn(go)` where you wrote `go.destroy()`. Inside any `Phaser.Scene`,
- * `this.spinePool` is typed once the package is imported anywhere in the program.
- *
- * Units: Phaser's times are milliseconds, Spine's (and the {@link LegacyAnimation} helper's) are
- * seconds; distances are world pixels; the `*Frequency` options are frame intervals.
+ * spine-phaser's plugin (`{ key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' }`
+ * in `plugins.scene`), then call `this.spinePool.spawn(...)` where you called `this.add.spine(...)`
+ * and `this.spinePool.despawn(go)` where you called `go.destroy()`. Units: Phaser's times are ms,
+ * Spine's (and the {@link LegacyAnimation} helper's) seconds; distances world px; the
+ * `*Frequency` options frame intervals.
  *
  * @example
  * ```ts
- * import * as spine from '@esotericsoftware/spine-phaser';
- * import { SpinePoolPlugin } from 'phaser-spine-pool';
- *
- * class Battle extends Phaser.Scene {
- *     preload() {
- *         this.load.spineJson('hero', 'hero.json');
- *         this.load.spineAtlas('hero-atlas', 'hero.atlas');
- *     }
- *     create() {
- *         const go = this.spinePool.spawn(400, 300, 'hero', 'hero-atlas', { animation: 'walk' });
- *         this.time.delayedCall(4000, () => this.spinePool.despawn(go)); // Phaser time: ms
- *     }
- * }
- *
- * new Phaser.Game({
- *     scene: [Battle],
- *     plugins: { scene: [
- *         { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
- *         { key: 'SpinePoolPlugin', plugin: SpinePoolPlugin, mapping: 'spinePool' },
- *     ] },
- * });
+ * // in a scene's create(), once 'hero' and 'hero-atlas' are loaded:
+ * const go = this.spinePool.spawn(400, 300, 'hero', 'hero-atlas', { animation: 'walk' });
+ * this.time.delayedCall(4000, () => this.spinePool.despawn(go)); // Phaser time: ms
  * ```
  */
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
@@ -70,8 +39,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     private readonly prewarms: Prewarms;
 
     /**
-     * Called by Phaser's plugin manager for each scene (register the class in the game config's
-     * `plugins.scene`; do not construct it yourself).
+     * Made by Phaser's plugin manager for each scene (register the class in `plugins.scene`).
      * @param scene the scene the plugin belongs to
      * @param pluginManager the game's plugin manager
      * @param pluginKey the key the plugin was registered under
@@ -106,10 +74,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * Validates and applies options; the ones not given keep their current values. A bad value
-     * throws a {@link PoolError} naming the option, the value and the allowed range, and nothing
-     * is applied. Changes reach every instance from the next frame (tiers are re-evaluated within
-     * `groupCount` frames).
+     * Validates and applies options (the ones not given keep their values), from the next frame.
+     * A bad value throws a {@link PoolError} naming the option, the value and the allowed range,
+     * and nothing is applied.
      * @param options any of {@link SpinePoolOptions}; distances in world px, frequencies in frames
      * @returns this, for chaining
      * @example
@@ -139,14 +106,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * A pooled instance of the skeleton `dataKey` with atlas `atlasKey` at (x, y): same arguments
-     * as `this.add.spine(x, y, dataKey, atlasKey)`. A free instance is reused, else one is built.
-     * It comes in its setup pose (or the first frame of `options.animation`), visible and active,
-     * and is updated by the plugin's scheduler, not by the scene's UpdateList. Nothing of its
-     * previous owner is left: pose, tracks, skin, transform, alpha, depth, listeners.
-     *
-     * Throws a {@link PoolError} when a key is not loaded (naming what is), or for an unknown skin
-     * or animation (naming the skeleton's); then nothing is handed out.
+     * A pooled instance of the skeleton `dataKey` with atlas `atlasKey` at (x, y), the arguments of
+     * `this.add.spine(x, y, dataKey, atlasKey)`: a free instance reused, else one built. It comes in
+     * its setup pose (or the first frame of `options.animation`), visible and active, with nothing
+     * of its previous owner, and is updated by the plugin. A key not loaded, an unknown skin or
+     * animation throws a {@link PoolError} naming what there is; then nothing is handed out.
      * @param x horizontal position, world px (local px inside `options.parent`)
      * @param y vertical position, world px (local px inside `options.parent`)
      * @param dataKey key of the skeleton data loaded with `this.load.spineJson` / `spineBinary`
@@ -165,15 +129,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * Returns `go` to its pool: hidden, inactive, off the display list and the scheduler, its
-     * animation tracks cleared. Returns `false` (and warns in dev mode) when `go` is not an active
-     * instance of this pool; the pool is never corrupted by a wrong or repeated call.
-     *
-     * First runs the pool's `onDespawn` hook, then removes what the previous owner left on it
-     * (Spine listeners, emitter listeners, tweens; one dev warning names them and where they were
-     * added), then clears its tracks without firing their callbacks. When its pool already keeps
-     * `maxFree` free instances, it is then destroyed instead of kept (its `onDestroy` hook runs).
-     * Call it where you called `go.destroy()`; do not use `go` afterwards.
+     * Gives `go` back to its pool, where you called `go.destroy()`: its `onDespawn` hook runs, what
+     * its owner left on it (listeners, tweens) is removed and named in a dev warning, its tracks are
+     * cleared without callbacks; it is hidden, inactive, off the display list. Over `maxFree` free
+     * instances it is destroyed instead. `false` (and a dev warning) when `go` is not a spawned
+     * instance of this pool: a wrong or repeated call never corrupts it. Do not use `go` afterwards.
      * @param go an instance returned by {@link spawn}
      * @returns `true` if it went back to its pool, `false` if it was not an active pooled instance
      * @example
@@ -209,11 +169,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * Builds `count` free instances of a skeleton ahead of time (e.g. behind a loading screen), so
-     * later spawns build nothing: all of them now, or, given `options`, `perFrame` of them in each
-     * of the next frames (see {@link PrewarmOptions}). A bad key, a count that is not an integer
-     * from 0 to 10 000, or one that would put the pool's free instances over `maxFree` throws a
-     * {@link PoolError}, and nothing is built.
+     * Builds `count` free instances of a skeleton now (e.g. behind a loading screen), so later
+     * spawns build nothing. A bad key, a count that is not an integer from 0 to 10 000, or one over
+     * `maxFree` throws a {@link PoolError}, and nothing is built.
      * @param dataKey key of the loaded skeleton data
      * @param atlasKey key of the loaded atlas
      * @param count how many free instances to add, an integer from 0 to 10 000
@@ -226,13 +184,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     prewarm(dataKey: string, atlasKey: string, count: number): void;
     /**
-     * Builds `count` free instances over the next frames, `options.perFrame` in each (in the
-     * scene's update, before the game's `update()`), calling `options.onProgress` after each
-     * batch: a loading screen stays responsive. The Promise resolves with a {@link PrewarmResult}
-     * once they are built, or early, with `cancelled: true`, when the scene shuts down first
-     * (stop, restart, destroy); it rejects with what a build threw (a {@link PoolError} naming both keys
-     * when the data and the atlas do not belong together) or with an exception thrown by `onProgress`.
-     * A paused or sleeping scene makes no progress. Bad arguments throw a {@link PoolError} at once.
+     * Builds `count` free instances over the next frames, `options.perFrame` in each (before the
+     * game's `update()`), calling `options.onProgress` after each batch. The Promise resolves with a
+     * {@link PrewarmResult} when done, or with `cancelled: true` when the scene shuts down first; it
+     * rejects with what a build or `onProgress` threw. Bad arguments throw a {@link PoolError} at once.
      * @param dataKey key of the loaded skeleton data
      * @param atlasKey key of the loaded atlas
      * @param count how many free instances to add, an integer from 0 to 10 000
@@ -248,17 +203,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     prewarm(dataKey: string, atlasKey: string, count: number, options: PrewarmOptions): Promise<PrewarmResult>;
     prewarm(dataKey: string, atlasKey: string, count: number, options?: PrewarmOptions): void | Promise<PrewarmResult> {
-        if (!Number.isInteger(count) || count < 0) {
-            throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
-        }
-        this.lifecycle.checkAlive('prewarm');
-        return this.prewarms.prewarm(dataKey, atlasKey, count, options);
+        return this.prewarms.prewarm(dataKey, atlasKey, count, options, this.lifecycle);
     }
 
     /**
      * The Unity-Legacy-style animation helper of `go` (`play`, `crossFade`, `crossFadeQueued`,
-     * `blend`, layers...): the same object for the same instance while it is spawned, released on
-     * despawn. Its times are in seconds (Spine's and Unity's unit), not Phaser's ms. Throws a
+     * `blend`, layers), the same object while it is spawned; times in seconds. Throws a
      * {@link PoolError} when `go` is not spawned from this pool.
      * @param go an active instance returned by {@link spawn}
      * @returns the helper bound to `go`; do not keep it past `despawn(go)`
@@ -271,18 +221,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     legacy(go: SpineGameObject): LegacyAnimation {
-        const instance = this.registry.instanceOf(go);
-        if (!instance || !instance.spawned) throw notSpawnedForLegacy(go, instance !== undefined);
-        if (!instance.legacy) {
-            const schedule = this.schedule;
-            instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
-                catchUp: () => schedule.settle(instance, false),
-                listen: (listener) => instance.hygiene.addInternalListener(listener),
-                changed: () => schedule.wake(instance),
-                source: 'this.spinePool.legacy(go)',
-            });
-        }
-        return instance.legacy;
+        return this.lifecycle.legacyOf(go);
     }
 
     /**
@@ -300,10 +239,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * The spawned instances, of every pool or of the pools the keys select (an omitted key matches
-     * any), in no particular order: a snapshot, so despawning while going through it is safe. Pass
-     * an array as `out` to have it emptied and refilled instead of allocating one (per frame, as
-     * Phaser's `Group.getChildren` would be used).
+     * The spawned instances of the pools the keys select (an omitted key matches any), in no
+     * particular order: a snapshot, safe to despawn from. `out` is refilled instead of allocating.
      * @param dataKey only instances of this skeleton data key
      * @param atlasKey only instances of this atlas key
      * @param out an array to refill
@@ -317,23 +254,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     getActive(dataKey?: string, atlasKey?: string, out: SpineGameObject[] = []): SpineGameObject[] {
-        this.registry.checkSelection(dataKey, atlasKey, 'getActive');
-        const spawned = this.schedule.spawned;
-        out.length = 0;
-        for (let i = 0; i < spawned.length; i++) {
-            const key = spawned[i].pool.key;
-            if (selects(key, dataKey, atlasKey)) {
-                out.push(spawned[i].go);
-            }
-        }
-        return out;
+        return this.lifecycle.getActive(dataKey, atlasKey, out);
     }
 
     /**
-     * Despawns every spawned instance, of every pool or of the pools the keys select (an omitted
-     * key matches any), each as {@link despawn} does (hooks, leftovers, `maxFree`). Like Phaser's
-     * `Group.clear` for a level's end, but the instances stay pooled. An error thrown by an
-     * `onDespawn` hook is rethrown after all of them are back.
+     * Despawns every spawned instance of the pools the keys select (an omitted key matches any),
+     * each as {@link despawn} does; an `onDespawn` hook's error is rethrown once all are back.
      * @param dataKey only instances of this skeleton data key
      * @param atlasKey only instances of this atlas key
      * @returns how many were despawned
@@ -344,32 +270,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     despawnAll(dataKey?: string, atlasKey?: string): number {
-        const list = this.getActive(dataKey, atlasKey);
-        let count = 0;
-        let failure: unknown = null;
-        let failed = false;
-        for (let i = 0; i < list.length; i++) {
-            const go = list[i];
-            if (!this.isActive(go)) continue; // despawned meanwhile, by a hook
-            count++;
-            try {
-                this.despawn(go);
-            } catch (error) {
-                if (!failed) {
-                    failed = true;
-                    failure = error;
-                }
-            }
-        }
-        if (failed) throw failure;
-        return count;
+        return this.lifecycle.despawnAll(dataKey, atlasKey);
     }
 
     /**
-     * Destroys free instances until each selected pool (every pool, or those the keys select; an
-     * omitted key matches any) keeps at most `keep`, e.g. to give memory back after a level. Their
-     * `onDestroy` hooks run; spawned instances are not touched. The `maxFree` option keeps the cap
-     * for good; `trim` is once.
+     * Destroys free instances until each pool the keys select (an omitted key matches any) keeps
+     * at most `keep`, e.g. after a level (`onDestroy` hooks run; spawned ones are not touched).
      * @param dataKey only pools of this skeleton data key
      * @param atlasKey only pools of this atlas key
      * @param keep free instances left in each selected pool, an integer >= 0
@@ -381,19 +287,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     trim(dataKey?: string, atlasKey?: string, keep = 0): number {
-        if (!Number.isInteger(keep) || keep < 0) {
-            throw new PoolError(`trim(dataKey?, atlasKey?, keep?): keep must be an integer >= 0 (free instances left per pool); got ${keep}.`);
-        }
-        this.registry.checkSelection(dataKey, atlasKey, 'trim');
-        const pools = this.registry.list;
-        let destroyed = 0;
-        for (let i = 0; i < pools.length; i++) if (selects(pools[i].key, dataKey, atlasKey)) destroyed += this.lifecycle.trim(pools[i], keep);
-        return destroyed;
+        return this.lifecycle.trimPools(dataKey, atlasKey, keep);
     }
 
     /**
-     * Counters of the pools and the scheduler. Pass the previous result as `out` to refill it
-     * instead of allocating (handy for a per-frame HUD).
+     * Counters of the pools, the scheduler and the pose cache; `out`, a previous result, is refilled
+     * instead of allocating (for a per-frame HUD).
      * @param out a previous result to refill in place
      * @returns `out`, or a new object when it is not given
      * @example
@@ -416,19 +315,15 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.lifecycle.frame(delta);
     }
 
-    /**
-     * The scene's POST_UPDATE, after the game's `update()` moved things: instances that came into
-     * view since the pass are posed now, so none is drawn stale.
-     */
+    /** The scene's POST_UPDATE, after the game's `update()`: those come into view are posed now, none drawn stale. */
     private postUpdate(): void {
         this.schedule.postUpdate();
         this.lifecycle.afterUpdate();
     }
 
     /**
-     * Called by Phaser when the scene shuts down (stop, restart): destroys every pooled instance and
-     * removes every listener the plugin added. Pools are rebuilt on demand when the scene starts
-     * again; options and hooks are kept. Not for games to call.
+     * Called by Phaser when the scene shuts down (stop, restart): every pooled instance destroyed,
+     * every listener removed; options and hooks are kept. Not for games to call.
      */
     shutdown(): void {
         const events = this.systems!.events;
@@ -448,9 +343,4 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
         super.destroy();
     }
-}
-
-/** Whether the pool of `key` is one of those the optional keys select (an omitted key selects all). */
-function selects(key: PoolKey, dataKey: string | undefined, atlasKey: string | undefined): boolean {
-    return (dataKey === undefined || key.dataKey === dataKey) && (atlasKey === undefined || key.atlasKey === atlasKey);
 }

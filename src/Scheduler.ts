@@ -1,111 +1,27 @@
-import { AlarmHeap } from './AlarmHeap';
-import { BalancedGroups, type GroupMember } from './BalancedGroups';
+import { Alarms } from './Alarms';
+import { BalancedGroups } from './BalancedGroups';
 import { FRAME_HISTORY, FrameHistory } from './FrameHistory';
+import { IDLE, ON_DEMAND, PENDING_ADD, PENDING_REMOVE, SCHEDULED, ScheduleEntry, type ScheduleDriver, type Span } from './ScheduleEntry';
+import { PhaseBuckets } from './PhaseBuckets';
+import { TierMembers } from './Tier';
 
-/**
- * The time owed to an item at an update. It is given twice: as `ms`, the sum of the frame deltas
- * since its previous update, and as the frames themselves, `from` (exclusive) to `to` (inclusive),
- * whose deltas the scheduler's `FrameHistory` gives one by one, so the item can be advanced frame
- * by frame exactly as a per-frame update would. `from` is -Infinity when the frames are not known
- * (more than `FRAME_HISTORY` frames ago, or a frozen span): then only `ms` counts.
- *
- * Handed to the driver as an object whose fields the scheduler writes (see ARCHITECTURE.md,
- * "Numbers in the per-frame path"); valid during the call only.
- */
-export interface Span {
-    ms: number;
-    from: number;
-    to: number;
-}
-
-/** What the scheduler asks of the engine side. Called with no allocation, once per decision. */
-export interface ScheduleDriver<T> {
-    /** The tier `item` belongs in now (e.g. from its distance to the camera). */
-    classify(item: T): number;
-    /**
-     * Advances `item` in `tier` by `span`, the time since its previous update. For a tier updated
-     * on demand (interval `ON_DEMAND`) it leaves in `wakeIn` the ms of game time until the item
-     * must be updated again.
-     */
-    advance(item: T, tier: number, span: Span): void;
-    /** Ms of game time until the item just advanced must be updated again (on-demand tiers). */
-    readonly wakeIn: number;
-    /**
-     * For an item joining an on-demand tier: leaves in `wakeIn` the ms of game time after `last`
-     * (the game time of its last update) by which it must be updated first (0: at the next
-     * opportunity). Nothing is advanced.
-     */
-    firstWake(item: T, last: number): void;
-    /**
-     * Advances `item` by the time owed outside its schedule (see `Scheduler.catchUp`): time and
-     * events only, its next scheduled update does the rest.
-     */
-    catchUp(item: T, span: Span): void;
-}
-
-
-/** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
-export const ON_DEMAND = -1;
-
-const IDLE = 0;
-const SCHEDULED = 1;
-const PENDING_ADD = 2;
-const PENDING_REMOVE = 3;
+export { ON_DEMAND, ScheduleEntry, type ScheduleDriver, type Span } from './ScheduleEntry';
 
 const RING = FRAME_HISTORY;
 
-/** The scheduler's record of one item. Entries are pooled; do not keep one after `remove`. */
-export class ScheduleEntry<T> implements GroupMember {
-    item: T | null = null;
-    /** Tier, or -1 while not scheduled. */
-    tier = -1;
-    /** Frame interval of the entry's tier; 0 = frozen (no update, no time accrues), ON_DEMAND = alarms. */
-    interval = 0;
-    /** Serial of its pending alarm (ON_DEMAND tiers); bumping it cancels the alarm. */
-    alarm = 0;
-    /** Frame from which its pending alarm may ring (never in the frame that set it from an update). */
-    alarmFrame = 0;
-    /** Clock time (ms) its pending alarm rings at. */
-    alarmTime = 0;
-    /** Phase inside its interval: updated on frames where `frame % interval === phase`. */
-    phase = 0;
-    /** Index in its bucket, -1 when frozen or not scheduled. */
-    slot = -1;
-    /** Index in its tier's member list. */
-    tierSlot = -1;
-    /** True while in a tier whose interval is 0. */
-    frozen = false;
-    group = -1;
-    groupSlot = -1;
-    /** Scheduler clock (ms) at the previous update. */
-    last = 0;
-    /** Frame of the previous update; -Infinity when its deltas cannot be summed (see `elapsed`). */
-    lastFrame = -Infinity;
-    /** Clock when the entry was frozen, so frozen time can be taken out of the next delta. */
-    frozenAt = 0;
-    /** Updated in the first frame after it was added, whatever its phase (see `Scheduler.add`). */
-    urgent = false;
-    state = IDLE;
-}
-
 /**
- * Grouped, round-robin, level-of-detail update scheduling with exact time accounting.
+ * Which item is updated in which frame: grouped, round-robin, level-of-detail scheduling with
+ * exact time accounting. Time is injected (`step(delta)`); nothing reads a real clock.
  *
- * - Each tier has a frame interval k; an entry in it is updated exactly once every k frames,
- *   on the frames where `frame % k` equals its phase. Phases of one interval are filled
- *   least-loaded first, so per-frame work stays flat.
- * - Every update passes the time since that entry's previous update, so animation time never
- *   drifts whatever the tier history.
- * - Each frame, one of `groupCount` balanced groups has its tiers re-evaluated, so a tier is at
- *   most `groupCount` frames old; `add` evaluates at once.
- * - Mutation during a pass is planned: entries added during a pass are updated from the next
- *   frame, entries removed during a pass are skipped at once and detached when the pass ends.
- *
- * - A tier whose interval is ON_DEMAND is updated when its driver asks: each update says the
- *   game time until the next one (`wakeIn`), and the entry is updated in the first frame whose
- *   clock has reached it (never twice in a frame). Interval 0 freezes a tier (no update, no time accrues).
- *
- * Time is injected: `step(delta)` advances the clock, nothing reads a real clock.
+ * - Each tier has a frame interval k; an entry in it is updated exactly once every k frames, on
+ *   the frames where `frame % k` is its phase (PhaseBuckets: phases filled least-loaded first).
+ * - Every update is given the time since that entry's previous update: no drift, whatever the tiers.
+ * - Each frame, one of `groupCount` balanced groups has its tiers re-evaluated (a tier is at most
+ *   `groupCount` frames old); `add` evaluates at once.
+ * - Added during a pass: updated from the next frame; removed during a pass: skipped at once,
+ *   detached when the pass ends.
+ * - An ON_DEMAND tier is updated when its driver asks (Alarms): each update says the game time
+ *   until the next one (`wakeIn`). Interval 0 freezes a tier (no update, no time accrues).
  */
 export class Scheduler<T> {
     /** Sum of all frame deltas passed to `step`, in ms. */
@@ -121,15 +37,13 @@ export class Scheduler<T> {
     /** Number of `advance` calls in the last `step`. */
     updatedLastFrame = 0;
     /** Scheduled entries of each tier (unordered). */
-    private readonly tierMembers: ScheduleEntry<T>[][];
+    private readonly tierMembers: TierMembers<ScheduleEntry<T>>;
     /** A tier the caller re-evaluates every frame with `reevaluate`: group evaluation skips it. */
     watchedTier = -1;
 
     private intervals: number[];
-    /** Distinct non-zero intervals in use, so a step visits one bucket per interval. */
-    private readonly activeIntervals: number[] = [];
-    /** buckets[k][phase]: entries with interval k and that phase. */
-    private readonly buckets: ScheduleEntry<T>[][][] = [];
+    /** Entries of the tiers with a frame interval, by interval and phase. */
+    private readonly buckets = new PhaseBuckets<ScheduleEntry<T>>();
     private groups: BalancedGroups<ScheduleEntry<T>>;
     private passing = false;
     private readonly pendingAdd: ScheduleEntry<T>[] = [];
@@ -145,13 +59,8 @@ export class Scheduler<T> {
      */
     private readonly span: Span = { ms: 0, from: 0, to: 0 };
     private readonly catchUpSpan: Span = { ms: 0, from: 0, to: 0 };
-    /** Alarms of entries in on-demand tiers, by clock time. */
-    private readonly alarms = new AlarmHeap<ScheduleEntry<T>>();
-    /**
-     * Alarms that rang too early in their frame, pushed back after the loop. Reused, and only
-     * overwritten (emptying an array with `length = 0` makes V8 drop its storage and reallocate it).
-     */
-    private readonly deferred: ScheduleEntry<T>[] = [];
+    /** Alarms of entries in on-demand tiers. */
+    private readonly alarms = new Alarms<ScheduleEntry<T>>();
 
     /**
      * @param driver classifies and advances items
@@ -165,15 +74,15 @@ export class Scheduler<T> {
         groupCount: number,
         readonly history: FrameHistory = new FrameHistory(),
     ) {
-        this.tierMembers = Array.from({ length: intervals.length }, () => []);
+        this.tierMembers = new TierMembers(intervals.length);
         this.intervals = this.checkIntervals(intervals);
         this.groups = new BalancedGroups(groupCount);
-        this.collectActiveIntervals();
+        this.buckets.use(this.intervals);
     }
 
     /** Number of scheduled entries in `tier`. */
     countIn(tier: number): number {
-        return this.tierMembers[tier].length;
+        return this.tierMembers.of(tier).length;
     }
 
     /** Number of scheduled entries (not counting ones added during the current pass). */
@@ -244,14 +153,8 @@ export class Scheduler<T> {
             this.driver.catchUp(entry.item as T, span);
             return;
         }
-        const from = entry.lastFrame;
-        if (from === this.stepped) return;
-        span.ms = this.elapsed(entry, this.stepped);
-        span.from = this.known(from);
-        span.to = this.stepped;
-        entry.last = this.clock;
-        entry.lastFrame = this.stepped;
-        this.driver.catchUp(entry.item as T, span);
+        if (entry.lastFrame === this.stepped) return;
+        this.driver.catchUp(entry.item as T, this.owe(entry, this.stepped, span));
     }
 
     /** `entry`'s first update need not come next frame after all (see `add`): it follows its phase. */
@@ -281,7 +184,7 @@ export class Scheduler<T> {
      */
     reevaluate(tier: number): number {
         if (this.passing) return 0;
-        const members = this.tierMembers[tier];
+        const members = this.tierMembers.of(tier);
         if (members.length === 0) return 0;
         const last = this.stepped;
         let count = 0;
@@ -313,7 +216,7 @@ export class Scheduler<T> {
             return;
         }
         this.intervals = checked;
-        this.collectActiveIntervals();
+        this.buckets.use(checked);
         this.forEachScheduled((entry) => this.rebucket(entry, checked[entry.tier]));
     }
 
@@ -348,33 +251,18 @@ export class Scheduler<T> {
         }
 
         const clock = this.clock;
-        const driver = this.driver;
-        const intervals = this.activeIntervals;
+        const intervals = this.buckets.intervals;
         let updated = 0;
         this.passing = true;
         try {
-            const deltas = this.history.deltas;
-            const span = this.span;
             for (let k = 0; k < intervals.length; k++) {
-                const interval = intervals[k];
-                const bucket = this.buckets[interval][frame % interval];
-                // What an entry updated `interval` frames ago is owed, the same for most of the
-                // bucket: computed once.
-                const from = frame - interval;
-                let owed = 0;
-                for (let f = from + 1; f <= frame; f++) owed += deltas[f % RING]; // in frame order, as `elapsed`
                 // Entries are never added to or detached from a bucket during the pass.
+                const bucket = this.buckets.due(intervals[k], frame);
                 for (let i = 0, n = bucket.length; i < n; i++) {
                     const entry = bucket[i];
                     if (entry.state !== SCHEDULED) continue;
-                    const last = entry.lastFrame;
-                    span.ms = last === from ? owed : this.elapsed(entry, frame);
-                    span.from = this.known(last);
-                    span.to = frame;
-                    entry.last = clock;
-                    entry.lastFrame = frame;
                     updated++;
-                    driver.advance(entry.item as T, entry.tier, span);
+                    this.advanceEntry(entry, frame, entry.tier);
                 }
             }
             updated += this.ringAlarms(frame, clock);
@@ -393,27 +281,17 @@ export class Scheduler<T> {
      */
     private ringAlarms(frame: number, clock: number): number {
         const alarms = this.alarms;
-        const deferred = this.deferred;
-        let held = 0;
         let updated = 0;
-        while (alarms.peekTime() <= clock) {
-            const entry = alarms.pop();
-            if (alarms.poppedSerial !== entry.alarm || entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) continue;
-            if (entry.alarmFrame > frame) {
-                deferred[held++] = entry; // set by an update this frame: rings from the next one
-                continue;
-            }
+        for (let entry = alarms.next(clock, frame); entry !== null; entry = alarms.next(clock, frame)) {
+            if (entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) continue;
             updated++;
             this.advanceEntry(entry, frame, entry.tier);
             if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
                 const next = this.driver.wakeIn;
-                entry.alarm++;
-                entry.alarmFrame = frame + 1;
-                entry.alarmTime = clock + (next > 0 ? next : 0);
-                deferred[held++] = entry;
+                alarms.hold(entry, clock + (next > 0 ? next : 0), frame + 1);
             }
         }
-        for (let i = 0; i < held; i++) alarms.push(deferred[i].alarmTime, deferred[i], deferred[i].alarm);
+        alarms.endRinging();
         return updated;
     }
 
@@ -442,13 +320,17 @@ export class Scheduler<T> {
 
     /** Updates `entry` at `frame` in `tier`: its driver gets the frames since its previous update. */
     private advanceEntry(entry: ScheduleEntry<T>, frame: number, tier: number): void {
-        const span = this.span;
+        this.driver.advance(entry.item as T, tier, this.owe(entry, frame, this.span));
+    }
+
+    /** Writes into `span` what `entry` is owed up to `frame`, which it is then paid. */
+    private owe(entry: ScheduleEntry<T>, frame: number, span: Span): Span {
         span.ms = this.elapsed(entry, frame);
         span.from = this.known(entry.lastFrame);
         span.to = frame;
         entry.last = this.clock;
         entry.lastFrame = frame;
-        this.driver.advance(entry.item as T, tier, span);
+        return span;
     }
 
     /** `from` when the deltas of the frames after it are still kept, else -Infinity. */
@@ -461,11 +343,8 @@ export class Scheduler<T> {
      * not updated in it yet, e.g. moved off screen by the group round) or the next one.
      */
     private arm(entry: ScheduleEntry<T>, time: number): void {
-        entry.alarm++;
         // Not twice in one frame: one updated in the frame being stepped rings from the next one.
-        entry.alarmFrame = entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped;
-        entry.alarmTime = time;
-        this.alarms.push(entry.alarmTime, entry, entry.alarm);
+        this.alarms.set(entry, time, entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped);
     }
 
     /**
@@ -532,14 +411,14 @@ export class Scheduler<T> {
     private place(entry: ScheduleEntry<T>, tier: number): void {
         entry.state = SCHEDULED;
         entry.tier = tier;
-        this.join(entry, tier);
+        this.tierMembers.join(entry, tier);
         this.groups.add(entry);
         this.bucket(entry, this.intervals[tier]);
     }
 
     private detach(entry: ScheduleEntry<T>): void {
         this.unbucket(entry);
-        this.leave(entry);
+        this.tierMembers.leave(entry);
         const moved = this.groups.remove(entry);
         // A member moved to another group is evaluated now so its tier is never older than
         // `groupCount` frames, whichever group it came from.
@@ -558,26 +437,10 @@ export class Scheduler<T> {
 
     private setTier(entry: ScheduleEntry<T>, tier: number): void {
         if (tier === entry.tier) return;
-        this.leave(entry);
-        this.join(entry, tier);
+        this.tierMembers.leave(entry);
+        this.tierMembers.join(entry, tier);
         entry.tier = tier;
         this.rebucket(entry, this.intervals[tier]);
-    }
-
-    private join(entry: ScheduleEntry<T>, tier: number): void {
-        const members = this.tierMembers[tier];
-        entry.tierSlot = members.length;
-        members.push(entry);
-    }
-
-    private leave(entry: ScheduleEntry<T>): void {
-        const members = this.tierMembers[entry.tier];
-        const last = members.pop() as ScheduleEntry<T>;
-        if (last !== entry) {
-            members[entry.tierSlot] = last;
-            last.tierSlot = entry.tierSlot;
-        }
-        entry.tierSlot = -1;
     }
 
     private rebucket(entry: ScheduleEntry<T>, interval: number): void {
@@ -610,50 +473,16 @@ export class Scheduler<T> {
             this.arm(entry, wait > 0 ? entry.last + wait : this.clock);
             return;
         }
-        const phases = this.buckets[interval];
-        // At most 16 phases: pick the least loaded so per-frame work stays flat.
-        let phase = 0;
-        for (let p = 1; p < interval; p++) {
-            if (phases[p].length < phases[phase].length) phase = p;
-        }
-        const list = phases[phase];
-        entry.phase = phase;
-        entry.slot = list.length;
-        list.push(entry);
+        this.buckets.add(entry, interval);
     }
 
     private unbucket(entry: ScheduleEntry<T>): void {
-        if (entry.interval === ON_DEMAND) entry.alarm++; // cancels its pending alarm
-        if (entry.slot === -1) return;
-        const list = this.buckets[entry.interval][entry.phase];
-        const last = list.pop() as ScheduleEntry<T>;
-        if (last !== entry) {
-            list[entry.slot] = last;
-            last.slot = entry.slot;
-        }
-        entry.slot = -1;
-    }
-
-    private makeBuckets(interval: number): ScheduleEntry<T>[][] {
-        const phases: ScheduleEntry<T>[][] = [];
-        for (let p = 0; p < interval; p++) phases.push([]);
-        this.buckets[interval] = phases;
-        return phases;
-    }
-
-    private collectActiveIntervals(): void {
-        this.activeIntervals.length = 0;
-        for (const interval of this.intervals) {
-            if (interval > 0 && !this.activeIntervals.includes(interval)) {
-                this.activeIntervals.push(interval);
-                if (!this.buckets[interval]) this.makeBuckets(interval);
-            }
-        }
-        this.activeIntervals.sort((a, b) => a - b);
+        if (entry.interval === ON_DEMAND) this.alarms.cancel(entry);
+        this.buckets.remove(entry);
     }
 
     private checkIntervals(intervals: readonly number[]): number[] {
-        const count = this.tierMembers.length;
+        const count = this.tierMembers.tierCount;
         if (intervals.length !== count || intervals.some((k) => !Number.isInteger(k) || k < ON_DEMAND || k > 64)) {
             throw new RangeError(`Scheduler intervals must be ${count} integers (one per tier) from -1 (on demand) to 64; got [${intervals.join(', ')}]`);
         }

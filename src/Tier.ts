@@ -16,3 +16,47 @@ export type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Number of tiers, for per-tier arrays. */
 export const TIER_COUNT = 5;
+
+/** What a tier's member list keeps on its members. */
+export interface TierMember {
+    tier: number;
+    /** Index in its tier's member list, -1 when in none. */
+    tierSlot: number;
+}
+
+/** The members of each tier, unordered (swap removal): who is in a tier, counted in O(1). */
+export class TierMembers<E extends TierMember> {
+    private readonly lists: E[][];
+
+    constructor(tierCount: number) {
+        this.lists = Array.from({ length: tierCount }, () => []);
+    }
+
+    /** Number of tiers. */
+    get tierCount(): number {
+        return this.lists.length;
+    }
+
+    /** The members of `tier` (not to be changed while iterated, but from its end). */
+    of(tier: number): readonly E[] {
+        return this.lists[tier];
+    }
+
+    /** Adds `member` to `tier`'s list (its `tier` field is the caller's). */
+    join(member: E, tier: number): void {
+        const list = this.lists[tier];
+        member.tierSlot = list.length;
+        list.push(member);
+    }
+
+    /** Takes `member` out of the list of its `tier`. */
+    leave(member: E): void {
+        const list = this.lists[member.tier];
+        const last = list.pop() as E;
+        if (last !== member) {
+            list[member.tierSlot] = last;
+            last.tierSlot = member.tierSlot;
+        }
+        member.tierSlot = -1;
+    }
+}

@@ -149,10 +149,10 @@ async function main(): Promise<void> {
     results.push(
         '',
         'Contenders: *stock* is `this.add.spine` for every character, each updated by Phaser\'s UpdateList every frame;',
-        "*seed* is a faithful port of the seed's `SpineManager.Update` (one of 4 groups visited per frame, distance tiers",
+        "*Unity SpineManager* is a faithful port of the Unity `SpineManager.Update` this project started from (one of 4 groups visited per frame, distance tiers",
         'at intervals 1/2/4 counted in visits, so even the nearest characters are posed every 4th frame);',
         "*phaser-spine-pool* uses its default options (off-screen characters keep exact time and events but are not posed),",
-        "or `offscreen: 'lod'` (distance tiers only, as the seed), or `poseCache: 'shared'` (poses of plain animations copied",
+        "or `offscreen: 'lod'` (distance tiers only, as the Unity SpineManager), or `poseCache: 'shared'` (poses of plain animations copied",
         'from samples shared by the crowd, see the README); the *exact bound* moves every character\'s time and poses exactly',
         'the characters whose current bounds touch the view, every frame (knowing which costs it nothing: each animation\'s',
         'bounds are sampled beforehand), and does nothing else (no events, queues or physics kept off screen): no scheduler',

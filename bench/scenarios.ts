@@ -39,7 +39,7 @@ export const SCENARIOS: Scenario[] = [
     },
     {
         key: 'seed',
-        label: "seed's SpineManager port (4 groups, 1/2/4)",
+        label: 'Unity SpineManager, ported (4 groups, 1/2/4)',
         pool: false,
         populate: (t, crowd, scale) => {
             const manager = new SeedSpineManager(t);

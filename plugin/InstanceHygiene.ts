@@ -1,7 +1,7 @@
 import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
 import { callSite, type CallSite } from '../src/callSite';
 import type { Settings } from '../src/options';
-import { describeListener, type StateListener, type StateListeners } from '../src/StateListeners';
+import { describeListener, type ListenerRecord, type StateListener, type StateListeners } from '../src/StateListeners';
 
 /** Something the previous owner left on an instance, found and removed on despawn. */
 export interface Leftover {
@@ -39,8 +39,8 @@ interface SceneParts {
 const NO_TWEENS: TweenLike[] = [];
 
 /**
- * What the game attaches to one pooled instance, found and removed when it changes owner (seed 000's
- * patched AnimationState, seed 003's dispatch-safe removal). The pooled classes report to it:
+ * What the game attaches to one pooled instance, found and removed when it changes owner. The
+ * pooled classes report to it:
  *
  * - `animationState.addListener / removeListener / clearListeners` go to the instance's
  *   {@link StateListeners} (which Spine reaches through a single dispatcher), with their call site
@@ -58,6 +58,8 @@ export class InstanceHygiene {
     private emitterAdds = 0;
     /** Emitter listener functions that are not the game's: Phaser's own, the plugin's, see `seal`. */
     private readonly ownFns: Set<Function>;
+    /** Scratch for the listener leftovers found by `clean`. */
+    private readonly records: ListenerRecord[] = [];
 
     constructor(
         private readonly instance: Looked,
@@ -98,10 +100,7 @@ export class InstanceHygiene {
      */
     touched(): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
-        if (this.emitterAdds > 0 || go.animationState.tracks.length > 0 || go.input) return true;
-        const records = this.instance.listeners.records;
-        for (let i = 0; i < records.length; i++) if (records[i].owner === 'game' && !records[i].removed) return true;
-        return false;
+        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers();
     }
 
     /**
@@ -112,12 +111,9 @@ export class InstanceHygiene {
         const before = out.length;
         const go = this.instance.go as SpineGameObject;
         const listeners = this.instance.listeners;
-        const records = listeners.records;
-        for (let i = 0; i < records.length; i++) {
-            const record = records[i];
-            if (record.removed || record.owner !== 'game') continue;
-            out.push({ what: `animationState listener ${describeListener(record.listener)}`, site: record.site });
-        }
+        const leftovers = listeners.leftovers(this.records);
+        for (let i = 0; i < leftovers.length; i++) out.push({ what: `animationState listener ${describeListener(leftovers[i].listener)}`, site: leftovers[i].site });
+        leftovers.length = 0;
         listeners.release();
 
         const tracks = go.animationState.tracks;

@@ -6,7 +6,7 @@ export interface GroupMember {
 
 /**
  * Members spread over `count` groups whose sizes never differ by more than one, with O(1) `add`
- * and `remove` (the seed scans every group for the smallest one on each spawn).
+ * and `remove` (the Unity SpineManager scans every group for the smallest one on each spawn).
  *
  * `order` is a permutation of the groups: the first `extra` of them hold `base + 1` members, the
  * others `base`. Adding fills the first group of size `base`; removing from a small group moves

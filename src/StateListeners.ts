@@ -98,10 +98,18 @@ export class StateListeners {
         this.epoch++;
     }
 
-    /** Live records the game added: leftovers when the instance is despawned. */
+    /** Live records the game added (leftovers, when the instance is despawned), appended to `out`. */
     leftovers(out: ListenerRecord[]): ListenerRecord[] {
-        for (const record of this.records) if (!record.removed && record.owner === 'game') out.push(record);
+        const records = this.records;
+        for (let i = 0; i < records.length; i++) if (!records[i].removed && records[i].owner === 'game') out.push(records[i]);
         return out;
+    }
+
+    /** Whether the game has a live listener here (what `leftovers` would list). */
+    hasLeftovers(): boolean {
+        const records = this.records;
+        for (let i = 0; i < records.length; i++) if (!records[i].removed && records[i].owner === 'game') return true;
+        return false;
     }
 
     private indexOf(listener: StateListener): number {

@@ -9,7 +9,7 @@ import { PoolError } from './errors';
  *   while it mixes, has a queued or delayed entry, or a track below full alpha or additive), when
  *   the game changes it (a new animation or listener), and at least once a second otherwise.
  *   Events and completions reach listeners in the frame a per-frame update would deliver them;
- * - `'lod'`: nothing special, distance tiers only (the seed's SpineManager behaviour);
+ * - `'lod'`: nothing special, distance tiers only (the Unity SpineManager's behaviour);
  * - `'low'`: full updates at the low tier's interval;
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.
  *

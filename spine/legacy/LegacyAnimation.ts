@@ -35,7 +35,7 @@ interface Ramp {
 }
 
 /**
- * A Unity-Legacy-style animation helper on the Spine tracks of one pooled instance (seed 001):
+ * A Unity-Legacy-style animation helper on the Spine tracks of one pooled instance:
  * layers are track indices; `play`, `crossFade`, `crossFadeQueued`, `playQueued`, `blend`,
  * `stop`, `isPlaying`, `state(name)` with Unity's names and defaults. Times are in seconds.
  *

@@ -51,7 +51,7 @@ function sameLook(a: SlotLook, b: SlotLook): boolean {
     return a.deform.length === b.deform.length && maxDiff(a.deform, b.deform) <= TOLERANCE;
 }
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 /** One callback heard by a recording listener. */
 export interface Heard {

@@ -118,7 +118,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
 
 /**
  * The setup most integration files open with: before each test, a fresh game (`options`) and
- * `console.warn` captured, handed to `use`; after it, the spy restored and the game destroyed.
+ * `console.warn` captured, handed to `use`; after it, the game destroyed and the spy restored.
  *
  * @example
  * ```ts
@@ -136,7 +136,8 @@ export function eachTest(use: (game: TestGame, warn: jest.SpyInstance) => void, 
         use(game, warn);
     });
     afterEach(() => {
-        warn.mockRestore();
+        // Destroyed first: the leak report a shutdown flushes goes to the spy, not the test output.
         game.destroy();
+        warn.mockRestore();
     });
 }

@@ -7,7 +7,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { SpinePoolPlugin } from '../../plugin';
 // (The plugin keeps its instances in `registry` and their schedule in `schedule.scheduler`.)
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 export interface InstanceRecord {
     /** Scheduler frame of its last update (any kind), -Infinity before the first. */

@@ -5,7 +5,7 @@
 import type { Animation, Bone, Skeleton } from '@esotericsoftware/spine-phaser';
 import type { SpineModule } from './spine';
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 /** Bones, constraints and slots to the setup pose (4.2 `setToSetupPose`, 4.3 `setupPose`). */
 export function setupPose(skeleton: Skeleton): void {

@@ -33,7 +33,6 @@ describe('published bundles', () => {
     });
 
     test('the CommonJS build works with the same Phaser', async () => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const cjs = require(built('index.cjs'));
         await spawnAndStep(cjs.SpinePoolPlugin);
     });

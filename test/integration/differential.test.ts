@@ -14,7 +14,7 @@ import { bootGame, type TestGame } from '../harness/game';
 import { DifferentialRun, irregularDeltas, type TwinPair } from '../harness/differential';
 import { CORPUS_RIGS, corpusRig, type CorpusRigName } from '../skeletons/corpus';
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 /** What a scenario does to a pair, frame by frame (calls are made on both, in the game's update). */
 interface Scenario {

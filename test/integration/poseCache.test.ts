@@ -15,7 +15,7 @@ import { corpusRig } from '../skeletons/corpus';
 import { preset } from '../skeletons/presets';
 import { BUILDS_PER_FRAME } from '../../spine/PoseCache';
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 let t: TestGame;
 let run: DifferentialRun | null = null;

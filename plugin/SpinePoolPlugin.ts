@@ -37,6 +37,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** spawn, despawn, destroy. */
     private readonly lifecycle: InstanceLifecycle;
     private readonly prewarms: Prewarms;
+    /**
+     * The pool's entry in the scene's UpdateList, added first at each start: its pass runs where
+     * Phaser updates stock objects, so a call made anywhere else in the frame lands as on stock's.
+     */
+    private readonly passEntry = { active: true, preUpdate: (_time: number, delta: number): void => this.update(delta), destroy(): void {} };
 
     /**
      * Made by Phaser's plugin manager for each scene (register the class in `plugins.scene`).
@@ -68,7 +73,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
     override start(): void {
         const events = this.systems!.events;
-        events.on(SceneEvents.UPDATE, this.update, this);
+        this.systems!.updateList.add(this.passEntry as never);
         events.on(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
     }
@@ -308,8 +313,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         return readStats(out ?? emptyStats(), this.registry, this.schedule, this.lifecycle.leaks.cleared);
     }
 
-    /** The scene's UPDATE: the spread prewarms' batches, then one scheduler pass. */
-    private update(_time: number, delta: number): void {
+    /** The pool's turn in the scene's UpdateList (UPDATE, before the game's timers, tweens and update()): prewarm batches, one scheduler pass. */
+    private update(delta: number): void {
         this.prewarms.advance();
         this.schedule.update(delta);
         this.lifecycle.frame(delta);
@@ -327,7 +332,6 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     shutdown(): void {
         const events = this.systems!.events;
-        events.off(SceneEvents.UPDATE, this.update, this);
         events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();

@@ -41,7 +41,6 @@ export interface ScheduleDriver<T> {
     catchUp(item: T, span: Span): void;
 }
 
-
 /** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
 export const ON_DEMAND = -1;
 
@@ -66,8 +65,13 @@ export class ScheduleEntry<T> implements GroupMember {
     alarmTime = 0;
     /** Phase inside its interval: updated on frames where `frame % interval === phase`. */
     phase = 0;
-    /** Index in its bucket, -1 when frozen or not scheduled. */
-    slot = -1;
+    /** In a phase bucket (a tier with a frame interval). */
+    bucketed = false;
+    /**
+     * Its place in the update order: the order items were added in, as Phaser's UpdateList updates
+     * objects in the order they were created (see `Scheduler.step`).
+     */
+    order = 0;
     /** Index in its tier's member list. */
     tierSlot = -1;
     /** True while in a tier whose interval is 0. */

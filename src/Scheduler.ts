@@ -2,6 +2,7 @@ import { Alarms } from './Alarms';
 import { BalancedGroups } from './BalancedGroups';
 import { FRAME_HISTORY, FrameHistory } from './FrameHistory';
 import { IDLE, ON_DEMAND, PENDING_ADD, PENDING_REMOVE, SCHEDULED, ScheduleEntry, type ScheduleDriver, type Span } from './ScheduleEntry';
+import { MergedLists, sortByOrder } from './MergedLists';
 import { PhaseBuckets } from './PhaseBuckets';
 import { TierMembers } from './Tier';
 
@@ -61,6 +62,13 @@ export class Scheduler<T> {
     private readonly catchUpSpan: Span = { ms: 0, from: 0, to: 0 };
     /** Alarms of entries in on-demand tiers. */
     private readonly alarms = new Alarms<ScheduleEntry<T>>();
+    /** The next entry's place in the update order. */
+    private nextOrder = 0;
+    /** The entry being updated in the frame's ordered pass (see `updateInOrder`), else null. */
+    private current: ScheduleEntry<T> | null = null;
+    /** The due lists of a frame, merged; the entries whose alarm rang, by order (reused). */
+    private readonly merge = new MergedLists<ScheduleEntry<T>>();
+    private readonly rung: ScheduleEntry<T>[] = [];
 
     /**
      * @param driver classifies and advances items
@@ -103,6 +111,7 @@ export class Scheduler<T> {
     add(item: T, urgent = false): ScheduleEntry<T> {
         const entry = this.spare.pop() ?? new ScheduleEntry<T>();
         entry.item = item;
+        entry.order = this.nextOrder++;
         entry.last = this.clock;
         // Owed nothing yet: the deltas already on the clock are before its time.
         entry.lastFrame = this.stepped;
@@ -153,8 +162,12 @@ export class Scheduler<T> {
             this.driver.catchUp(entry.item as T, span);
             return;
         }
-        if (entry.lastFrame === this.stepped) return;
-        this.driver.catchUp(entry.item as T, this.owe(entry, this.stepped, span));
+        // During the pass, an entry later in the update order than the one being updated is not
+        // updated in this frame yet (stock's UpdateList has not reached it): the frame is left to it.
+        const current = this.current;
+        const to = current !== null && entry.order > current.order ? this.stepped - 1 : this.stepped;
+        if (entry.lastFrame >= to) return;
+        this.driver.catchUp(entry.item as T, this.owe(entry, to, span));
     }
 
     /** `entry`'s first update need not come next frame after all (see `add`): it follows its phase. */
@@ -251,24 +264,18 @@ export class Scheduler<T> {
         }
 
         const clock = this.clock;
-        const intervals = this.buckets.intervals;
         let updated = 0;
         this.passing = true;
         try {
-            for (let k = 0; k < intervals.length; k++) {
-                // Entries are never added to or detached from a bucket during the pass.
-                const bucket = this.buckets.due(intervals[k], frame);
-                for (let i = 0, n = bucket.length; i < n; i++) {
-                    const entry = bucket[i];
-                    if (entry.state !== SCHEDULED) continue;
-                    updated++;
-                    this.advanceEntry(entry, frame, entry.tier);
-                }
+            updated = this.updateInOrder(frame, clock);
+            // Woken during the pass for this frame (a change made from a listener): updated now.
+            for (let entry = this.alarms.next(clock, frame); entry !== null; entry = this.alarms.next(clock, frame)) {
+                if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) updated += this.ring(entry, frame, clock);
             }
-            updated += this.ringAlarms(frame, clock);
-            if (this.firstUpdates.length > 0) updated += this.runFirstUpdates(frame);
+            this.alarms.endRinging();
         } finally {
             this.passing = false;
+            this.current = null;
             this.updatedLastFrame = updated;
             this.frame = frame + 1;
             this.flush();
@@ -276,46 +283,66 @@ export class Scheduler<T> {
     }
 
     /**
-     * Updates the on-demand entries whose alarm time has come (clock >= alarm time), each at most
-     * once per frame, and sets their next alarm from what `advance` returns.
+     * Updates the entries due in `frame`, in update order (`order`, the order they were added in),
+     * as Phaser's UpdateList updates objects in the order they were made: the due phase buckets,
+     * the on-demand entries whose alarm has rung, the first updates of new entries, merged. While
+     * an entry is updated, one later in the order is not updated yet (see `catchUp`).
      */
-    private ringAlarms(frame: number, clock: number): number {
-        const alarms = this.alarms;
-        let updated = 0;
-        for (let entry = alarms.next(clock, frame); entry !== null; entry = alarms.next(clock, frame)) {
-            if (entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) continue;
-            updated++;
-            this.advanceEntry(entry, frame, entry.tier);
-            if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
-                const next = this.driver.wakeIn;
-                alarms.hold(entry, clock + (next > 0 ? next : 0), frame + 1);
-            }
+    private updateInOrder(frame: number, clock: number): number {
+        const intervals = this.buckets.intervals;
+        const merge = this.merge;
+        merge.begin();
+        for (let k = 0; k < intervals.length; k++) merge.add(this.buckets.due(intervals[k], frame));
+        const rung = this.rung;
+        let rungCount = 0;
+        for (let entry = this.alarms.next(clock, frame); entry !== null; entry = this.alarms.next(clock, frame)) {
+            if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) rung[rungCount++] = entry;
         }
-        alarms.endRinging();
+        sortByOrder(rung, rungCount);
+        merge.add(rung, rungCount);
+        // Entries added by these updates wait for the next frame: the list is cut at its length now.
+        const firstCount = this.firstUpdates.length;
+        merge.add(this.firstUpdates, firstCount);
+        const rungList = intervals.length;
+        const firstList = rungList + 1;
+        let updated = 0;
+        for (let entry = merge.next(); entry !== null; entry = merge.next()) {
+            const source = merge.source;
+            if (source === firstList) {
+                // Its first update, whatever its phase (see `add`); not twice, not frozen, not one an alarm wakes.
+                if (!entry.urgent) continue;
+                entry.urgent = false;
+                if (entry.interval <= 0) continue;
+            }
+            if (entry.state !== SCHEDULED || entry.lastFrame === frame) continue;
+            if (source === rungList) {
+                if (entry.interval !== ON_DEMAND) continue;
+                updated += this.ring(entry, frame, clock);
+                continue;
+            }
+            updated++;
+            this.current = entry;
+            this.advanceEntry(entry, frame, entry.tier);
+        }
+        this.current = null;
+        for (let i = 0; i < rungCount; i++) rung[i] = null as never;
+        // Drops the first updates handled, keeping any added meanwhile (no array made for it).
+        const list = this.firstUpdates;
+        for (let i = firstCount; i < list.length; i++) list[i - firstCount] = list[i];
+        list.length -= firstCount;
         return updated;
     }
 
-    /**
-     * Updates the entries added with `urgent` since the last pass that were not updated in this
-     * one already (nor frozen, nor waiting for an alarm, which rings in this frame anyway).
-     */
-    private runFirstUpdates(frame: number): number {
-        const list = this.firstUpdates;
-        let updated = 0;
-        // Entries added by these updates wait for the next frame: the list is cut to its length now.
-        const n = list.length;
-        for (let i = 0; i < n; i++) {
-            const entry = list[i];
-            if (!entry.urgent || entry.state !== SCHEDULED) continue;
-            entry.urgent = false;
-            if (entry.lastFrame === frame || entry.interval <= 0) continue;
-            updated++;
-            this.advanceEntry(entry, frame, entry.tier);
+    /** Updates an on-demand entry whose alarm rang, and sets its next alarm from what its update says. Returns 1. */
+    private ring(entry: ScheduleEntry<T>, frame: number, clock: number): number {
+        this.current = entry;
+        this.advanceEntry(entry, frame, entry.tier);
+        this.current = null;
+        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
+            const next = this.driver.wakeIn;
+            this.alarms.hold(entry, clock + (next > 0 ? next : 0), frame + 1);
         }
-        // Drops the entries handled, keeping any added meanwhile (no array made for it).
-        for (let i = n; i < list.length; i++) list[i - n] = list[i];
-        list.length -= n;
-        return updated;
+        return 1;
     }
 
     /** Updates `entry` at `frame` in `tier`: its driver gets the frames since its previous update. */
@@ -328,9 +355,14 @@ export class Scheduler<T> {
         span.ms = this.elapsed(entry, frame);
         span.from = this.known(entry.lastFrame);
         span.to = frame;
-        entry.last = this.clock;
+        entry.last = this.clockAt(frame);
         entry.lastFrame = frame;
         return span;
+    }
+
+    /** The clock at the end of `frame`: the last frame stepped, or the one before it. */
+    private clockAt(frame: number): number {
+        return frame === this.stepped ? this.clock : this.clock - this.history.deltas[this.stepped % RING];
     }
 
     /** `from` when the deltas of the frames after it are still kept, else -Infinity. */
@@ -362,7 +394,7 @@ export class Scheduler<T> {
      */
     private elapsed(entry: ScheduleEntry<T>, frame: number): number {
         const from = entry.lastFrame;
-        if (frame - from > RING) return this.clock - entry.last;
+        if (frame - from > RING) return this.clockAt(frame) - entry.last;
         const deltas = this.history.deltas;
         let ms = 0;
         for (let f = from + 1; f <= frame; f++) ms += deltas[f % RING];
@@ -495,3 +527,4 @@ export class Scheduler<T> {
         for (const entry of all) fn(entry);
     }
 }
+

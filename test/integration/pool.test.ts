@@ -259,7 +259,8 @@ describe('pool on the real stack', () => {
         const plugin = t.scene.spinePool;
         const events = t.scene.sys.events;
         const hooksAfterStart = hooksOf(events, plugin);
-        expect(hooksAfterStart).toEqual(['destroy', 'postupdate', 'shutdown', 'start', 'update']);
+        // The pass itself is an entry of the scene's UpdateList, not an UPDATE listener (see below).
+        expect(hooksAfterStart).toEqual(['destroy', 'postupdate', 'shutdown', 'start']);
         // Hooks are kept over restarts: every instance ever created must be destroyed exactly once.
         const created: SpineGameObject[] = [];
         const destroyed = new Map<SpineGameObject, number>();
@@ -305,6 +306,10 @@ describe('pool on the real stack', () => {
         const old = new Set(created);
         expect(hooksOf(events, plugin)).toEqual(hooksAfterStart);
         expect(hooksOf(t.game.events, plugin)).toEqual([]);
+        // One pass entry in the UpdateList, first, however many restarts (not a game object).
+        const entries = t.scene.sys.updateList.getActive().filter((item) => !(item instanceof Phaser.GameObjects.GameObject));
+        expect(entries).toHaveLength(1);
+        expect(t.scene.sys.updateList.getActive()[0]).toBe(entries[0]);
         // Still works after the restarts, updated once per frame.
         const go = spawn();
         expect(old.has(go)).toBe(false); // a new instance, in the new scene

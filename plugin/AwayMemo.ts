@@ -25,6 +25,8 @@ export class AwayMemo {
     /** The views' version it was found away with (-1: not found away). */
     private version = -1;
     private entry: unknown = null;
+    /** Its animation: spine-core reuses TrackEntry objects, so an entry is known by both. */
+    private animation: unknown = null;
     private skin: unknown = null;
     private x = 0;
     private y = 0;
@@ -45,6 +47,8 @@ export class AwayMemo {
         return (
             entry === this.entry &&
             entry !== null &&
+            entry.animation === this.animation &&
+            entry.mixingFrom === null &&
             entry.next === null &&
             g.x === this.x &&
             g.y === this.y &&
@@ -76,6 +80,7 @@ export class AwayMemo {
         }
         this.version = version;
         this.entry = entry;
+        this.animation = entry.animation;
         this.x = g.x;
         this.y = g.y;
         this.scaleX = g._scaleX;

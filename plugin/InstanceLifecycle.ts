@@ -45,8 +45,9 @@ export class InstanceLifecycle {
      * Hands out an instance of (dataKey, atlasKey), see SpinePoolPlugin.spawn. In order: the
      * arguments checked; a free instance obtained (or built); what a reference kept past its last
      * despawn did undone; its setup pose made if still owed; dressed (options validated first: a bad
-     * one hands nothing out); placed in its parent; scheduled, its first frame posed when the posing
-     * policy says so; the `onSpawn` hook (an exception gives it back, then is rethrown).
+     * one hands nothing out); placed in its parent and at the end of the UpdateList; scheduled, its
+     * first frame posed when the posing policy says so; the `onSpawn` hook (an exception gives it
+     * back, then is rethrown).
      */
     spawn(x: number, y: number, dataKey: string, atlasKey: string, options?: SpawnOptions): SpineGameObject {
         if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) throw badPosition(x, y);
@@ -87,6 +88,8 @@ export class InstanceLifecycle {
         const parent = options?.parent;
         if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
         else go.addToDisplayList();
+        // Its turn in the UpdateList comes last, from the next frame on: as a new stock object's.
+        this.systems.updateList.add(go as unknown as Phaser.GameObjects.GameObject);
         settleAtSpawn(go);
         instance.poseCacheMode = options?.poseCache ?? null;
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
@@ -104,7 +107,7 @@ export class InstanceLifecycle {
 
     /**
      * Takes `go` back, see SpinePoolPlugin.despawn; false (and a dev warning) when it is not a
-     * spawned instance of this pool. The teardown, in order: off the schedule; the `onDespawn` hook
+     * spawned instance of this pool. The teardown, in order: off the schedule and the UpdateList; the `onDespawn` hook
      * (while it still has its listeners, tracks and place; an exception is rethrown at the end);
      * its Legacy helper released; what the previous owner left removed (and reported); retired
      * (Recycler: tracks, display, input, data, skin); back in its pool with its setup pose owed, or
@@ -121,6 +124,7 @@ export class InstanceLifecycle {
         }
         instance.life = Life.Despawning;
         this.pass.remove(instance);
+        this.systems.updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
         let failure: unknown = null;
         try {
             this.registry.hooksOf(instance.pool)?.onDespawn?.(go);

@@ -106,8 +106,14 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
     let Pooled = gameObjectClasses.get(Base);
     if (Pooled) return Pooled;
     Pooled = class PooledSpineGameObject extends Base {
-        /** The plugin's scheduler updates pooled instances: the UpdateList never does, even if one is put back on it. */
-        preUpdate(): void {}
+        /**
+         * Its turn in Phaser's UpdateList, where a stock object is updated: the plugin's scheduler
+         * says whether this frame updates it (its tier's interval, off screen, its first frame).
+         */
+        preUpdate(): void {
+            const instance = records.get(this);
+            if (instance !== undefined) instance.host.visit(instance);
+        }
 
         /**
          * Phaser's UpdateList skips inactive objects, so a stock object set inactive stops in the

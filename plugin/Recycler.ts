@@ -21,9 +21,9 @@ interface Container {
 }
 
 /**
- * Takes a freshly built instance out of the scene: off the UpdateList (the scheduler updates it)
- * and the display list, hidden and inactive. (Its pooled class also makes `preUpdate` a no-op, so
- * one put back on the UpdateList, e.g. by `this.add.existing(go)`, is still never updated twice.)
+ * Takes a freshly built instance out of the scene: off the UpdateList and the display list (it joins
+ * them when spawned), hidden and inactive. (On the UpdateList, its pooled class's `preUpdate` asks
+ * the scheduler, which updates it at most once a frame, so one added twice is never updated twice.)
  */
 export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObjects.UpdateList): void {
     updateList.remove(go as unknown as Phaser.GameObjects.GameObject);

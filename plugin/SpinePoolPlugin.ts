@@ -37,11 +37,6 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** spawn, despawn, destroy. */
     private readonly lifecycle: InstanceLifecycle;
     private readonly prewarms: Prewarms;
-    /**
-     * The pool's entry in the scene's UpdateList, added first at each start: its pass runs where
-     * Phaser updates stock objects, so a call made anywhere else in the frame lands as on stock's.
-     */
-    private readonly passEntry = { active: true, preUpdate: (_time: number, delta: number): void => this.update(delta), destroy(): void {} };
 
     /**
      * Made by Phaser's plugin manager for each scene (register the class in `plugins.scene`).
@@ -73,8 +68,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
     override start(): void {
         const events = this.systems!.events;
-        this.systems!.updateList.add(this.passEntry as never);
-        events.on(SceneEvents.POST_UPDATE, this.postUpdate, this);
+        this.schedule.attach(this.systems!.updateList);
+        events.on(SceneEvents.PRE_UPDATE, this.preUpdate, this);
+        events.on(SceneEvents.UPDATE, this.schedule.afterTurns, this.schedule);
+        this.game!.events.on(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
     }
 
@@ -313,16 +310,20 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         return readStats(out ?? emptyStats(), this.registry, this.schedule, this.lifecycle.leaks.cleared);
     }
 
-    /** The pool's turn in the scene's UpdateList (UPDATE, before the game's timers, tweens and update()): prewarm batches, one scheduler pass. */
-    private update(delta: number): void {
+    /**
+     * The scene's PRE_UPDATE: a frame begins (prewarm batches, the cameras read, one group's tiers);
+     * then each spawned instance is updated in its turn in the scene's UpdateList, as stock objects
+     * are (see UpdatePass.visit).
+     */
+    private preUpdate(_time: number, delta: number): void {
         this.prewarms.advance();
-        this.schedule.update(delta);
+        this.schedule.beginFrame(delta);
         this.lifecycle.frame(delta);
     }
 
-    /** The scene's POST_UPDATE, after the game's `update()`: those come into view are posed now, none drawn stale. */
-    private postUpdate(): void {
-        this.schedule.postUpdate();
+    /** The game's PRE_RENDER, after every update of the frame: those come into view are posed now, none drawn stale. */
+    private preRender(): void {
+        this.schedule.endFrame();
         this.lifecycle.afterUpdate();
     }
 
@@ -332,7 +333,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     shutdown(): void {
         const events = this.systems!.events;
-        events.off(SceneEvents.POST_UPDATE, this.postUpdate, this);
+        events.off(SceneEvents.PRE_UPDATE, this.preUpdate, this);
+        events.off(SceneEvents.UPDATE, this.schedule.afterTurns, this.schedule);
+        this.game?.events.off(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         this.schedule.clear();
         this.prewarms.cancelAll();

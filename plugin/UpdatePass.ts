@@ -14,10 +14,11 @@ import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
 
 /**
- * One scene's pass over its spawned instances: the scheduler (tiers, phases, alarms), the cameras
+ * How one scene's spawned instances are updated: the scheduler (tiers, phases, alarms), the cameras
  * that decide tiers (CameraTiers), the replay of owed frames and the posing policy, wired together;
- * the host each instance asks before the game changes it (PoolHost); and the plugin's two moments
- * of a frame (`update` in the scene's UPDATE, `postUpdate` after the game's `update()`).
+ * the host each instance asks before the game changes it (PoolHost); and the plugin's moments of a
+ * frame: `beginFrame` (the scene's PRE_UPDATE), `visit` (each instance's turn in Phaser's UpdateList,
+ * where stock objects are updated), `endFrame` (the game's PRE_RENDER).
  */
 export class UpdatePass implements PoolHost {
     private readonly scheduler: Scheduler<PooledInstance>;
@@ -29,6 +30,24 @@ export class UpdatePass implements PoolHost {
     private readonly live: PooledInstance[] = [];
     /** Holds `options.camera` when one is pinned (reused: no array per frame). */
     private readonly pinnedCamera: CameraView[] = [];
+    /** A frame began and has not ended yet (a paused scene begins none). */
+    private began = false;
+    /**
+     * Two objects in the scene's UpdateList around the instances' turns: the first of the list
+     * (added when the scene starts), and the last (put back at the end after each frame), so the
+     * scheduler knows where Phaser's update order stands (see Scheduler.reached).
+     */
+    private readonly firstTurn = { active: true, preUpdate: (): void => this.scheduler.beginTurns(), destroy(): void {} };
+    private readonly lastTurn = {
+        active: true,
+        preUpdate: (): void => {
+            if (this.lastTurnEnds) this.scheduler.endTurns();
+        },
+        destroy(): void {},
+    };
+    private updateList: Phaser.GameObjects.UpdateList | null = null;
+    /** Whether the last marker is last in the list this frame (objects added between frames come after it). */
+    private lastTurnEnds = false;
 
     constructor(
         private readonly settings: Settings,
@@ -112,25 +131,71 @@ export class UpdatePass implements PoolHost {
         return this.scheduler.countIn(tier);
     }
 
-    /** Instances updated in the last frame's pass. */
+    /** Instances updated since the frame began. */
     get updatedLastFrame(): number {
         return this.scheduler.updatedLastFrame;
     }
 
-    /** The scene's UPDATE: one scheduler pass. */
-    update(delta: number): void {
-        this.tiers.refresh(this.cameraList());
-        this.driver.now = this.tiers.now = this.scheduler.clock + delta;
-        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
-        this.scheduler.step(delta);
+    /** The scene starts: the markers of its update order go first and last in its UpdateList. */
+    attach(updateList: Phaser.GameObjects.UpdateList): void {
+        this.updateList = updateList;
+        updateList.add(this.firstTurn as never);
+        updateList.add(this.lastTurn as never);
     }
 
     /**
-     * After the game's `update()` moved things (and maybe changed time scales): instances that came
-     * into view since the pass are posed now, so none is drawn stale.
+     * A frame begins (the scene's PRE_UPDATE): the cameras' views are read, one group's tiers
+     * re-evaluated. Then Phaser's UpdateList visits each spawned instance in its turn (`visit`).
      */
-    postUpdate(): void {
-        this.catchTimeScaleChanges();
+    beginFrame(delta: number): void {
+        this.tiers.refresh(this.cameraList());
+        this.driver.now = this.tiers.now = this.scheduler.clock + delta;
+        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
+        this.scheduler.beginFrame(delta);
+        this.began = true;
+        const active = this.updateList?.getActive();
+        this.lastTurnEnds = active !== undefined && (active[active.length - 1] as unknown) === this.lastTurn;
+    }
+
+    /**
+     * The scene's UPDATE, after the UpdateList's pass (and the Clock's and the tweens'): the turns
+     * are over, whether or not the last marker said so (see `lastTurnEnds`).
+     */
+    afterTurns(): void {
+        this.scheduler.endTurns();
+    }
+
+    /**
+     * An instance's turn in Phaser's UpdateList (its object's `preUpdate`), where a stock object is
+     * updated: the scheduler updates it if it is due. A time scale the game wrote since its last
+     * turn is caught up first (the frames owed at the old scale, as stock had them).
+     */
+    visit(instance: PooledInstance): void {
+        const entry = instance.entry;
+        if (entry === null) return;
+        if (instance.go.animationState.timeScale !== instance.timeScale) this.catchTimeScale(instance);
+        this.scheduler.visit(entry);
+    }
+
+    /**
+     * The frame ends (the game's PRE_RENDER, after every scene's update and the key handlers):
+     * time scales written since each instance's turn are caught up; instances that came into view
+     * since their turn are posed now, so none is drawn stale.
+     */
+    endFrame(): void {
+        if (!this.began) return;
+        this.began = false;
+        // Objects added during the frame come after the last marker: it goes back to the end.
+        const updateList = this.updateList;
+        if (updateList !== null) {
+            updateList.remove(this.lastTurn as never);
+            updateList.add(this.lastTurn as never);
+        }
+        const list = this.live;
+        for (let i = 0; i < list.length; i++) {
+            const instance = list[i];
+            if (instance.go.animationState.timeScale !== instance.timeScale) this.catchTimeScale(instance);
+        }
         if (!OFFSCREEN[this.settings.options.offscreen].watches || this.scheduler.countIn(Tier.Offscreen) === 0) return;
         this.tiers.refresh(this.cameraList());
         this.driver.now = this.tiers.now = this.scheduler.clock;
@@ -160,22 +225,17 @@ export class UpdatePass implements PoolHost {
 
     /**
      * `animationState.timeScale` is a plain field, so a game writing it between an instance's
-     * updates is not seen when it happens. It is seen here, after the game's update: the instance
-     * is given the frames it is owed at the old scale first, as a stock object had them, so the new
-     * one counts from the next frame as it does for stock.
+     * updates is not seen when it happens; it is seen at the instance's next turn or at the frame's
+     * end, whichever comes first: the instance is given the frames it is owed at the old scale, as
+     * a stock object had them, so the new one counts from where stock's does.
      */
-    private catchTimeScaleChanges(): void {
-        const list = this.live;
-        for (let i = 0; i < list.length; i++) {
-            const instance = list[i];
-            const state = instance.go.animationState;
-            const scale = state.timeScale;
-            if (scale === instance.timeScale) continue;
-            state.timeScale = instance.timeScale;
-            this.catchUp(instance);
-            state.timeScale = instance.timeScale = scale;
-            this.wake(instance);
-        }
+    private catchTimeScale(instance: PooledInstance): void {
+        const state = instance.go.animationState;
+        const scale = state.timeScale;
+        state.timeScale = instance.timeScale;
+        this.catchUp(instance);
+        state.timeScale = instance.timeScale = scale;
+        this.wake(instance);
     }
 
     /** The cameras level of detail is measured against (pinned, or every camera), read now. */

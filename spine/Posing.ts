@@ -3,7 +3,7 @@ import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
 import { cacheLookup, type PoseCache } from './PoseCache';
 import type { SpineInstance, SpineObject } from './SpineInstance';
-import { applyFromSetup, PHYSICS_POSE, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
+import { applyFromSetup, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
 import { applyEvents, applySilently, needsApply } from './stateReplay';
 
 /**
@@ -53,15 +53,17 @@ export class Posing {
      */
     poseStep(instance: SpineInstance, frame: number, ms: number): void {
         const go = instance.go;
+        const owner = instance.generation;
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
         if (instance.sharesPoses) {
             this.poseStepShared(instance, ms);
-            return;
+        } else {
+            instance.poseBehind = false; // posed before its callbacks run
+            go.updatePose(ms);
         }
-        instance.poseBehind = false; // posed before its callbacks run
-        go.updatePose(ms);
+        if (instance.generation !== owner) undoRestOfUpdate(go.skeleton as unknown as Skeleton);
     }
 
     /**
@@ -155,6 +157,17 @@ export class Posing {
     private restartPhysicsAfterGap(instance: SpineInstance, frame: number): void {
         if (frame - instance.posedFrame > this.gapFrames) resetPhysics(instance.go.skeleton as unknown as Skeleton);
     }
+}
+
+/**
+ * A listener despawned the instance during its own update (and maybe spawned it again): the rest of
+ * that update (the skeleton's clock, world transforms with physics) ran on the new owner, which a
+ * stock object made then would not have had. Its clock and physics go back to a new object's.
+ */
+function undoRestOfUpdate(skeleton: Skeleton): void {
+    skeleton.time = 0;
+    resetPhysics(skeleton);
+    skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
 /** The world transforms of `go`'s local pose, as `updatePose` computes them after its apply. */

@@ -33,18 +33,20 @@ export class Replay {
     advance(instance: SpineInstance, span: Span, pose: boolean): void {
         const from = span.from;
         const to = span.to;
-        if (from === -Infinity) this.advanceStretch(instance, span.ms, to, pose);
-        else if (from < to) this.replay(instance, from, to, pose);
+        if (from === -Infinity) this.advanceStretch(instance, span.ms, to, pose, instance.generation);
+        else if (from < to) this.replay(instance, from, to, pose, instance.generation);
         else if (pose) this.posing.poseNow(instance, to, true);
         // A time scale the game set during the update (from a callback) is in force from now on.
         instance.timeScale = instance.go.animationState.timeScale;
     }
 
-    private replay(instance: SpineInstance, from: number, to: number, pose: boolean): void {
+    private replay(instance: SpineInstance, from: number, to: number, pose: boolean, owner: number): void {
         const state = instance.go.animationState;
         const deltas = this.frames.deltas;
         let frame = from + 1;
         while (frame < to) {
+            // Despawned by a listener (maybe spawned again): the rest was the previous owner's time.
+            if (instance.generation !== owner) return;
             const legacy = instance.legacy;
             if ((legacy !== null && legacy.pending) || inTransition(state)) {
                 // Every frame as stock: what each update decides depends on the apply before it.
@@ -63,6 +65,7 @@ export class Replay {
             if (since >= due) this.settle(instance);
             frame = end + 1;
         }
+        if (instance.generation !== owner) return;
         const slot = to % FRAME_HISTORY;
         const ms = this.lead(instance, deltas[slot]);
         if (!pose) this.step(instance, ms);
@@ -74,7 +77,7 @@ export class Replay {
      * Time known only as a sum (frames forgotten, a frozen span): advanced in pieces that end just
      * past its events, completions and track ends, so none is skipped, the last one posed when `pose`.
      */
-    private advanceStretch(instance: SpineInstance, ms: number, frame: number, pose: boolean): void {
+    private advanceStretch(instance: SpineInstance, ms: number, frame: number, pose: boolean, owner: number): void {
         const state = instance.go.animationState;
         let left = this.lead(instance, ms);
         for (let pieces = 0; pieces < MAX_PIECES && !inTransition(state); pieces++) {
@@ -82,6 +85,7 @@ export class Replay {
             if (!(piece < left)) break;
             this.step(instance, piece);
             left -= piece;
+            if (instance.generation !== owner) return;
         }
         if (pose) this.posing.poseStep(instance, frame, left);
         else this.step(instance, left);

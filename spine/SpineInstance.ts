@@ -38,6 +38,8 @@ export interface SpineInstance {
     poseCached: boolean;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
+    /** Its owner's generation: it changes when the instance is despawned (maybe from a listener during its own update). */
+    readonly generation: number;
     /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */
     timeScale: number;
     /**
@@ -48,8 +50,10 @@ export interface SpineInstance {
     readonly sleepPhase: number;
 }
 
-/** What an instance asks of its pool around the changes the game makes to it. */
+/** What an instance asks of its pool: its turn in the engine's update order, and around the changes the game makes to it. */
 export interface PoolHost {
+    /** Its turn in the engine's update order this frame (where a stock object is updated): updated if due. */
+    visit(instance: SpineInstance): void;
     /** Passes it the time owed since its last update (events only), so the change lands now. */
     catchUp(instance: SpineInstance): void;
     /** Its animation state changed: one sleeping off screen looks again at its next frame. */

@@ -44,7 +44,7 @@ export interface ScheduleDriver<T> {
 /** Tier interval meaning "updated when its driver asks": after each update, `advance` says when next. */
 export const ON_DEMAND = -1;
 
-/** An entry's state: not scheduled; scheduled; added or removed during a pass (applied when it ends). */
+/** An entry's state: not scheduled; scheduled; added or removed during `reevaluate` (applied when it ends). */
 export const IDLE = 0;
 export const SCHEDULED = 1;
 export const PENDING_ADD = 2;
@@ -57,21 +57,12 @@ export class ScheduleEntry<T> implements GroupMember {
     tier = -1;
     /** Frame interval of the entry's tier; 0 = frozen (no update, no time accrues), ON_DEMAND = alarms. */
     interval = 0;
-    /** Serial of its pending alarm (ON_DEMAND tiers); bumping it cancels the alarm. */
-    alarm = 0;
-    /** Frame from which its pending alarm may ring (never in the frame that set it from an update). */
-    alarmFrame = 0;
-    /** Clock time (ms) its pending alarm rings at. */
-    alarmTime = 0;
-    /** Phase inside its interval: updated on frames where `frame % interval === phase`. */
-    phase = 0;
-    /** In a phase bucket (a tier with a frame interval). */
-    bucketed = false;
-    /**
-     * Its place in the update order: the order items were added in, as Phaser's UpdateList updates
-     * objects in the order they were created (see `Scheduler.step`).
-     */
-    order = 0;
+    /** Phase inside its interval: updated on frames where `frame % interval === phase`; -1 when it has none. */
+    phase = -1;
+    /** Frame from which its pending alarm may ring (ON_DEMAND tiers; never in the frame that set it from an update). */
+    alarmFrame = Infinity;
+    /** Clock time (ms) its pending alarm rings at (Infinity: none). */
+    alarmTime = Infinity;
     /** Index in its tier's member list. */
     tierSlot = -1;
     /** True while in a tier whose interval is 0. */
@@ -82,10 +73,13 @@ export class ScheduleEntry<T> implements GroupMember {
     last = 0;
     /** Frame of the previous update; -Infinity when its deltas cannot be summed (see `elapsed`). */
     lastFrame = -Infinity;
+    /** Frame its object was last visited in (its turn in the engine's update order came). */
+    visited = -Infinity;
+    /** Its place in the engine's update order: the order items were added in (see `Scheduler.reached`). */
+    order = 0;
     /** Clock when the entry was frozen, so frozen time can be taken out of the next delta. */
     frozenAt = 0;
-    /** Updated in the first frame after it was added, whatever its phase (see `Scheduler.add`). */
+    /** Updated at its first visit, whatever its phase (see `Scheduler.add`). */
     urgent = false;
     state = IDLE;
 }
-

@@ -1,74 +1,73 @@
-import { Alarms } from './Alarms';
 import { BalancedGroups } from './BalancedGroups';
 import { FRAME_HISTORY, FrameHistory } from './FrameHistory';
+import { Phases } from './Phases';
 import { IDLE, ON_DEMAND, PENDING_ADD, PENDING_REMOVE, SCHEDULED, ScheduleEntry, type ScheduleDriver, type Span } from './ScheduleEntry';
-import { MergedLists, sortByOrder } from './MergedLists';
-import { PhaseBuckets } from './PhaseBuckets';
 import { TierMembers } from './Tier';
 
 export { ON_DEMAND, ScheduleEntry, type ScheduleDriver, type Span } from './ScheduleEntry';
 
 const RING = FRAME_HISTORY;
 
+/** Where a frame is, relative to the engine's turns (its update order): before, during, after. */
+const BEFORE_TURNS = 0;
+const DURING_TURNS = 1;
+const AFTER_TURNS = 2;
+
 /**
  * Which item is updated in which frame: grouped, round-robin, level-of-detail scheduling with
- * exact time accounting. Time is injected (`step(delta)`); nothing reads a real clock.
+ * exact time accounting. Time is injected; nothing reads a real clock.
  *
- * - Each tier has a frame interval k; an entry in it is updated exactly once every k frames, on
- *   the frames where `frame % k` is its phase (PhaseBuckets: phases filled least-loaded first).
- * - Every update is given the time since that entry's previous update: no drift, whatever the tiers.
- * - Each frame, one of `groupCount` balanced groups has its tiers re-evaluated (a tier is at most
- *   `groupCount` frames old); `add` evaluates at once.
- * - Added during a pass: updated from the next frame; removed during a pass: skipped at once,
- *   detached when the pass ends.
- * - An ON_DEMAND tier is updated when its driver asks (Alarms): each update says the game time
- *   until the next one (`wakeIn`). Interval 0 freezes a tier (no update, no time accrues).
+ * A frame begins (`beginFrame(delta)`), then each item is visited in its turn (`visit`): the engine
+ * visits its objects in its own update order (Phaser's UpdateList), and the scheduler says whether
+ * this visit updates the item. So items are updated where and when a per-frame update would be,
+ * only less often:
+ *
+ * - each tier has a frame interval k; an item in it is updated exactly once every k frames, on the
+ *   frames where `frame % k` is its phase (`Phases`: the least loaded phase for a new one);
+ * - every update is given the time since that item's previous update: no drift, whatever the tiers;
+ * - each frame, one of `groupCount` balanced groups has its tiers re-evaluated (a tier is at most
+ *   `groupCount` frames old); `add` evaluates at once;
+ * - an item added is first updated at its first visit in a later frame, whatever its phase
+ *   (`urgent`), as an engine gives a new object its first update in the frame after it is made;
+ * - a catch-up between updates (`catchUp`) pays what the item is owed up to the frame the engine
+ *   has reached for it: the current frame once it was visited, the previous one before;
+ * - an ON_DEMAND tier is updated when its driver asks: each update says the game time until the
+ *   next one (`wakeIn`), an alarm checked at each visit. Interval 0 freezes a tier (no update, no
+ *   time accrues).
  */
 export class Scheduler<T> {
-    /** Sum of all frame deltas passed to `step`, in ms. */
+    /** Sum of all frame deltas begun, in ms. */
     clock = 0;
-    /** Number of `step` calls so far. */
-    frame = 0;
-    /**
-     * Index of the latest frame whose delta is on the clock: during `step`'s pass, that frame;
-     * outside it (and in `reevaluate`, which runs after a step), the previous one. Time owed to an
-     * entry is the deltas of the frames after its `lastFrame` up to this one.
-     */
+    /** Index of the frame begun last (-1 before the first). */
     private stepped = -1;
-    /** Number of `advance` calls in the last `step`. */
+    /** Updates made since the last `beginFrame`. */
     updatedLastFrame = 0;
+    /** Where the current frame is: before the engine's turns, during them, or after them (and between frames). */
+    private turns = AFTER_TURNS;
+    /** The order of the entry visited last in the current frame (-1: none yet). */
+    private lastOrder = -1;
+    /** The next entry's place in the update order. */
+    private nextOrder = 0;
     /** Scheduled entries of each tier (unordered). */
     private readonly tierMembers: TierMembers<ScheduleEntry<T>>;
     /** A tier the caller re-evaluates every frame with `reevaluate`: group evaluation skips it. */
     watchedTier = -1;
-
     private intervals: number[];
-    /** Entries of the tiers with a frame interval, by interval and phase. */
-    private readonly buckets = new PhaseBuckets<ScheduleEntry<T>>();
+    private readonly phases = new Phases();
     private groups: BalancedGroups<ScheduleEntry<T>>;
+    /** True during `reevaluate`: entries added or removed then join or leave when it ends. */
     private passing = false;
     private readonly pendingAdd: ScheduleEntry<T>[] = [];
     private readonly pendingRemove: ScheduleEntry<T>[] = [];
-    /** Entries added with `urgent`, updated in the next frame's pass whatever their phase. */
-    private readonly firstUpdates: ScheduleEntry<T>[] = [];
     private pendingIntervals: number[] | null = null;
     private pendingGroupCount = 0;
     private readonly spare: ScheduleEntry<T>[] = [];
     /**
-     * The spans handed to the driver: one for scheduled updates, one for catch-ups (a catch-up can
-     * be asked for from inside an update, by a Spine listener).
+     * The spans handed to the driver: one for updates, one for catch-ups (a catch-up can be asked
+     * for from inside an update, by a Spine listener).
      */
     private readonly span: Span = { ms: 0, from: 0, to: 0 };
     private readonly catchUpSpan: Span = { ms: 0, from: 0, to: 0 };
-    /** Alarms of entries in on-demand tiers. */
-    private readonly alarms = new Alarms<ScheduleEntry<T>>();
-    /** The next entry's place in the update order. */
-    private nextOrder = 0;
-    /** The entry being updated in the frame's ordered pass (see `updateInOrder`), else null. */
-    private current: ScheduleEntry<T> | null = null;
-    /** The due lists of a frame, merged; the entries whose alarm rang, by order (reused). */
-    private readonly merge = new MergedLists<ScheduleEntry<T>>();
-    private readonly rung: ScheduleEntry<T>[] = [];
 
     /**
      * @param driver classifies and advances items
@@ -85,7 +84,7 @@ export class Scheduler<T> {
         this.tierMembers = new TierMembers(intervals.length);
         this.intervals = this.checkIntervals(intervals);
         this.groups = new BalancedGroups(groupCount);
-        this.buckets.use(this.intervals);
+        this.phases.use(this.intervals);
     }
 
     /** Number of scheduled entries in `tier`. */
@@ -93,7 +92,7 @@ export class Scheduler<T> {
         return this.tierMembers.of(tier).length;
     }
 
-    /** Number of scheduled entries (not counting ones added during the current pass). */
+    /** Number of scheduled entries (not counting ones added during `reevaluate`). */
     get size(): number {
         return this.groups.size;
     }
@@ -103,20 +102,24 @@ export class Scheduler<T> {
         return this.groups.count;
     }
 
+    /** Index of the frame begun last (-1 before the first). */
+    get lastStepped(): number {
+        return this.stepped;
+    }
+
     /**
-     * Schedules `item`, classifying it at once. Its first update passes the time from now. With
-     * `urgent`, that first update comes in the next frame's pass whatever the entry's phase (as an
-     * object's first update by Phaser's UpdateList does), then it follows its phase.
+     * Schedules `item`, classifying it at once; it owes nothing for the frames begun so far. With
+     * `urgent`, its first visit in a later frame updates it whatever its phase (as an engine's first
+     * update of a new object), then it follows its phase.
      */
     add(item: T, urgent = false): ScheduleEntry<T> {
         const entry = this.spare.pop() ?? new ScheduleEntry<T>();
         entry.item = item;
-        entry.order = this.nextOrder++;
         entry.last = this.clock;
-        // Owed nothing yet: the deltas already on the clock are before its time.
         entry.lastFrame = this.stepped;
+        entry.visited = -Infinity;
+        entry.order = this.nextOrder++;
         entry.urgent = urgent;
-        if (urgent) this.firstUpdates.push(entry);
         const tier = this.driver.classify(item);
         if (this.passing) {
             entry.tier = tier;
@@ -128,7 +131,7 @@ export class Scheduler<T> {
         return entry;
     }
 
-    /** Unschedules `entry`. During a pass it is skipped from now on and detached after the pass. */
+    /** Unschedules `entry`. During `reevaluate` it is skipped from now on and detached when it ends. */
     remove(entry: ScheduleEntry<T>): void {
         if (entry.state === SCHEDULED) {
             if (this.passing) {
@@ -143,11 +146,85 @@ export class Scheduler<T> {
         }
     }
 
+    /** `entry`'s first update need not come at its next visit after all (see `add`): it follows its phase. */
+    relax(entry: ScheduleEntry<T>): void {
+        entry.urgent = false;
+    }
+
     /**
-     * Brings `entry` up to date now, between its scheduled updates: the driver's `catchUp` gets
-     * the time owed since its previous update (frozen time excluded), so a change the game is
-     * about to make (a new animation, a listener) lands at the moment it is made instead of
-     * receiving that time after the fact. Its schedule is unchanged. No-op when nothing is owed.
+     * Moves `entry` to the tier its driver says now (e.g. right after the game changed something
+     * the tier depends on), outside the group round. No update is made.
+     */
+    reclassify(entry: ScheduleEntry<T>): void {
+        if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));
+        else if (entry.state === PENDING_ADD) entry.tier = this.driver.classify(entry.item as T);
+    }
+
+    /**
+     * Begins a frame of `delta` ms: the clock moves on, one group's tiers are re-evaluated. Then
+     * the engine visits its objects (`visit`).
+     */
+    beginFrame(delta: number): void {
+        const frame = ++this.stepped;
+        this.clock += delta;
+        this.history.record(frame, delta);
+        this.updatedLastFrame = 0;
+        this.turns = BEFORE_TURNS;
+        this.lastOrder = -1;
+        if (this.pendingIntervals !== null || this.pendingGroupCount !== 0) this.applyChanges();
+        const group = this.groups.lists[frame % this.groups.count];
+        const watched = this.watchedTier;
+        for (let i = 0, n = group.length; i < n; i++) {
+            const entry = group[i];
+            if (entry.tier !== watched) this.setTier(entry, this.driver.classify(entry.item as T));
+        }
+    }
+
+    /** The engine's turns of the current frame begin (the first object of its update order). */
+    beginTurns(): void {
+        this.turns = DURING_TURNS;
+    }
+
+    /** The engine's turns of the current frame are over (its last object). */
+    endTurns(): void {
+        this.turns = AFTER_TURNS;
+    }
+
+    /**
+     * `entry`'s turn in the current frame (its object's place in the engine's update order): updates
+     * it when it is due (its phase, its alarm, its first update), passing the time it is owed. At most
+     * once per frame; not in the frame it was added in.
+     */
+    visit(entry: ScheduleEntry<T>): void {
+        const frame = this.stepped;
+        if (entry.state !== SCHEDULED || entry.visited === frame) return;
+        entry.visited = frame;
+        this.lastOrder = entry.order;
+        if (entry.lastFrame >= frame) return; // added in this frame (or paid up to it already)
+        const interval = entry.interval;
+        let due: boolean;
+        if (entry.urgent) {
+            entry.urgent = false;
+            // An alarm says when an on-demand one is first due (see `bucket`).
+            due = interval > 0 || (interval === ON_DEMAND && this.rings(entry, frame));
+        } else {
+            due = interval > 0 ? frame % interval === entry.phase : interval === ON_DEMAND && this.rings(entry, frame);
+        }
+        if (!due) return;
+        this.updatedLastFrame++;
+        this.driver.advance(entry.item as T, entry.tier, this.owe(entry, frame, this.span));
+        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
+            const next = this.driver.wakeIn;
+            this.setAlarm(entry, this.clock + (next > 0 ? next : 0), frame + 1);
+        }
+    }
+
+    /**
+     * Brings `entry` up to date now, between its updates: the driver's `catchUp` gets the time owed
+     * up to the frame the engine has reached for it (the current frame once visited in it, else the
+     * previous one; frozen time excluded), so a change the game is about to make (a new animation, a
+     * listener) lands at the moment it is made, as it would on an object updated every frame. Its
+     * schedule is unchanged. No-op when nothing is owed.
      */
     catchUp(entry: ScheduleEntry<T>): void {
         if (entry.state !== SCHEDULED) return;
@@ -162,49 +239,27 @@ export class Scheduler<T> {
             this.driver.catchUp(entry.item as T, span);
             return;
         }
-        // During the pass, an entry later in the update order than the one being updated is not
-        // updated in this frame yet (stock's UpdateList has not reached it): the frame is left to it.
-        const current = this.current;
-        const to = current !== null && entry.order > current.order ? this.stepped - 1 : this.stepped;
+        const to = this.reached(entry);
         if (entry.lastFrame >= to) return;
         this.driver.catchUp(entry.item as T, this.owe(entry, to, span));
     }
 
-    /** `entry`'s first update need not come next frame after all (see `add`): it follows its phase. */
-    relax(entry: ScheduleEntry<T>): void {
-        entry.urgent = false;
-    }
-
     /**
-     * Moves `entry` to the tier its driver says now (e.g. right after the game changed something
-     * the tier depends on), outside the group round. No update is made.
-     */
-    reclassify(entry: ScheduleEntry<T>): void {
-        if (entry.state === SCHEDULED) this.setTier(entry, this.driver.classify(entry.item as T));
-        else if (entry.state === PENDING_ADD) entry.tier = this.driver.classify(entry.item as T);
-    }
-
-    /** Index of the latest frame stepped (-1 before the first step). */
-    get lastStepped(): number {
-        return this.stepped;
-    }
-
-    /**
-     * Re-evaluates every entry of `tier` now, outside the frame's pass; each one that leaves the
-     * tier is updated at once with the time it is owed (e.g. an instance coming back into view is
-     * posed in the same frame). Mutation from those updates follows the pass rules.
+     * Re-evaluates every entry of `tier` now (after the frame's visits); each one that leaves the tier
+     * is updated at once with the time it is owed (e.g. an instance coming back into view is posed in
+     * the same frame). Entries added or removed meanwhile join or leave when it ends.
      * @returns the number of entries that left the tier
      */
     reevaluate(tier: number): number {
         if (this.passing) return 0;
         const members = this.tierMembers.of(tier);
         if (members.length === 0) return 0;
-        const last = this.stepped;
+        const frame = this.stepped;
         let count = 0;
         this.passing = true;
         try {
             // Backwards: an entry leaving the tier is replaced in its slot by the last member, which
-            // was already visited. Nothing else joins or leaves the tier during the pass.
+            // was already visited. Nothing else joins or leaves the tier meanwhile.
             for (let i = members.length - 1; i >= 0; i--) {
                 const entry = members[i];
                 if (entry.state !== SCHEDULED) continue;
@@ -212,7 +267,8 @@ export class Scheduler<T> {
                 if (next === tier) continue;
                 this.setTier(entry, next);
                 count++;
-                this.advanceEntry(entry, last, next);
+                // Paid up to this frame already (updated at its turn), it is still posed if its tier poses.
+                this.driver.advance(entry.item as T, next, this.owe(entry, frame, this.span));
             }
         } finally {
             this.passing = false;
@@ -221,133 +277,77 @@ export class Scheduler<T> {
         return count;
     }
 
-    /** Sets the frame interval of each tier (0 = frozen). During a pass, applied when it ends. */
+    /** Sets the frame interval of each tier (0 = frozen), from the next frame on (`beginFrame`). */
     setIntervals(intervals: readonly number[]): void {
-        const checked = this.checkIntervals(intervals);
-        if (this.passing) {
-            this.pendingIntervals = checked;
-            return;
-        }
-        this.intervals = checked;
-        this.buckets.use(checked);
-        this.forEachScheduled((entry) => this.rebucket(entry, checked[entry.tier]));
+        this.pendingIntervals = this.checkIntervals(intervals);
     }
 
-    /** Sets the number of round-robin groups. During a pass, applied when it ends. */
+    /** Sets the number of round-robin groups, from the next frame on (`beginFrame`). */
     setGroupCount(count: number): void {
-        if (this.passing) {
-            this.pendingGroupCount = count;
-            return;
-        }
-        if (count === this.groups.count) return;
-        const old = this.groups;
-        this.groups = new BalancedGroups(count);
-        for (const list of old.lists) for (const entry of list) this.groups.add(entry);
+        this.pendingGroupCount = count;
     }
 
-    /**
-     * Advances the clock by `delta` ms, re-evaluates one group's tiers, then updates every entry
-     * whose phase is due, passing each the time since its own previous update.
-     */
-    step(delta: number): void {
-        const frame = this.frame;
-        this.clock += delta;
-        this.history.record(frame, delta);
-        this.stepped = frame;
-        this.updatedLastFrame = 0;
-
-        const group = this.groups.lists[frame % this.groups.count];
-        const watched = this.watchedTier;
-        for (let i = 0, n = group.length; i < n; i++) {
-            const entry = group[i];
-            if (entry.tier !== watched) this.setTier(entry, this.driver.classify(entry.item as T));
+    /** Applies the intervals and group count set since the last frame began. */
+    private applyChanges(): void {
+        const intervals = this.pendingIntervals;
+        if (intervals !== null) {
+            this.pendingIntervals = null;
+            this.intervals = intervals;
+            this.phases.use(intervals);
+            this.forEachScheduled((entry) => this.rebucket(entry, intervals[entry.tier]));
         }
-
-        const clock = this.clock;
-        let updated = 0;
-        this.passing = true;
-        try {
-            updated = this.updateInOrder(frame, clock);
-            // Woken during the pass for this frame (a change made from a listener): updated now.
-            for (let entry = this.alarms.next(clock, frame); entry !== null; entry = this.alarms.next(clock, frame)) {
-                if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) updated += this.ring(entry, frame, clock);
-            }
-            this.alarms.endRinging();
-        } finally {
-            this.passing = false;
-            this.current = null;
-            this.updatedLastFrame = updated;
-            this.frame = frame + 1;
-            this.flush();
+        const count = this.pendingGroupCount;
+        if (count !== 0) {
+            this.pendingGroupCount = 0;
+            if (count === this.groups.count) return;
+            const old = this.groups;
+            this.groups = new BalancedGroups(count);
+            for (const list of old.lists) for (const entry of list) this.groups.add(entry);
         }
     }
 
     /**
-     * Updates the entries due in `frame`, in update order (`order`, the order they were added in),
-     * as Phaser's UpdateList updates objects in the order they were made: the due phase buckets,
-     * the on-demand entries whose alarm has rung, the first updates of new entries, merged. While
-     * an entry is updated, one later in the order is not updated yet (see `catchUp`).
+     * Asks for an update of `entry` at its next visit when its tier is updated on demand (its state
+     * changed in a way the driver's last answer did not foresee): in this frame, unless it was
+     * updated in it already. No-op otherwise.
      */
-    private updateInOrder(frame: number, clock: number): number {
-        const intervals = this.buckets.intervals;
-        const merge = this.merge;
-        merge.begin();
-        for (let k = 0; k < intervals.length; k++) merge.add(this.buckets.due(intervals[k], frame));
-        const rung = this.rung;
-        let rungCount = 0;
-        for (let entry = this.alarms.next(clock, frame); entry !== null; entry = this.alarms.next(clock, frame)) {
-            if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) rung[rungCount++] = entry;
-        }
-        sortByOrder(rung, rungCount);
-        merge.add(rung, rungCount);
-        // Entries added by these updates wait for the next frame: the list is cut at its length now.
-        const firstCount = this.firstUpdates.length;
-        merge.add(this.firstUpdates, firstCount);
-        const rungList = intervals.length;
-        const firstList = rungList + 1;
-        let updated = 0;
-        for (let entry = merge.next(); entry !== null; entry = merge.next()) {
-            const source = merge.source;
-            if (source === firstList) {
-                // Its first update, whatever its phase (see `add`); not twice, not frozen, not one an alarm wakes.
-                if (!entry.urgent) continue;
-                entry.urgent = false;
-                if (entry.interval <= 0) continue;
-            }
-            if (entry.state !== SCHEDULED || entry.lastFrame === frame) continue;
-            if (source === rungList) {
-                if (entry.interval !== ON_DEMAND) continue;
-                updated += this.ring(entry, frame, clock);
-                continue;
-            }
-            updated++;
-            this.current = entry;
-            this.advanceEntry(entry, frame, entry.tier);
-        }
-        this.current = null;
-        for (let i = 0; i < rungCount; i++) rung[i] = null as never;
-        // Drops the first updates handled, keeping any added meanwhile (no array made for it).
-        const list = this.firstUpdates;
-        for (let i = firstCount; i < list.length; i++) list[i - firstCount] = list[i];
-        list.length -= firstCount;
-        return updated;
+    wake(entry: ScheduleEntry<T>): void {
+        if (entry.state !== SCHEDULED || entry.interval !== ON_DEMAND) return;
+        this.setAlarm(entry, this.clock, entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped);
     }
 
-    /** Updates an on-demand entry whose alarm rang, and sets its next alarm from what its update says. Returns 1. */
-    private ring(entry: ScheduleEntry<T>, frame: number, clock: number): number {
-        this.current = entry;
-        this.advanceEntry(entry, frame, entry.tier);
-        this.current = null;
-        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {
-            const next = this.driver.wakeIn;
-            this.alarms.hold(entry, clock + (next > 0 ? next : 0), frame + 1);
-        }
-        return 1;
+    /** Unschedules everything. */
+    clear(): void {
+        this.forEachScheduled((entry) => {
+            this.detach(entry);
+            this.recycle(entry);
+        });
+        for (const entry of this.pendingAdd) this.recycle(entry);
+        this.pendingAdd.length = 0;
+        this.pendingRemove.length = 0;
     }
 
-    /** Updates `entry` at `frame` in `tier`: its driver gets the frames since its previous update. */
-    private advanceEntry(entry: ScheduleEntry<T>, frame: number, tier: number): void {
-        this.driver.advance(entry.item as T, tier, this.owe(entry, frame, this.span));
+    /**
+     * The frame the engine has reached for `entry`: the current one once its turn in it came (or
+     * passed: after the turns, or, during them, once an entry later in the order was visited), the
+     * previous one before. Time owed is paid up to it, and a freeze or thaw (an object set inactive
+     * or active) takes effect from it, as the engine's skipped turns do.
+     */
+    private reached(entry: ScheduleEntry<T>): number {
+        const frame = this.stepped;
+        if (entry.visited === frame || this.turns === AFTER_TURNS) return frame;
+        if (this.turns === BEFORE_TURNS) return frame - 1;
+        return entry.order > this.lastOrder ? frame - 1 : frame;
+    }
+
+    /** Whether `entry`'s alarm has rung by now (clock) and may ring in `frame`. */
+    private rings(entry: ScheduleEntry<T>, frame: number): boolean {
+        return entry.alarmTime <= this.clock && entry.alarmFrame <= frame;
+    }
+
+    private setAlarm(entry: ScheduleEntry<T>, time: number, fromFrame: number): void {
+        entry.alarmTime = time;
+        entry.alarmFrame = fromFrame;
     }
 
     /** Writes into `span` what `entry` is owed up to `frame`, which it is then paid. */
@@ -360,7 +360,7 @@ export class Scheduler<T> {
         return span;
     }
 
-    /** The clock at the end of `frame`: the last frame stepped, or the one before it. */
+    /** The clock at the end of `frame`: the frame begun last, or the one before it. */
     private clockAt(frame: number): number {
         return frame === this.stepped ? this.clock : this.clock - this.history.deltas[this.stepped % RING];
     }
@@ -368,23 +368,6 @@ export class Scheduler<T> {
     /** `from` when the deltas of the frames after it are still kept, else -Infinity. */
     private known(from: number): number {
         return this.stepped - from <= RING ? from : -Infinity;
-    }
-
-    /**
-     * Rings `entry` (in an on-demand tier) at the next opportunity: this frame's pass (when it was
-     * not updated in it yet, e.g. moved off screen by the group round) or the next one.
-     */
-    private arm(entry: ScheduleEntry<T>, time: number): void {
-        // Not twice in one frame: one updated in the frame being stepped rings from the next one.
-        this.alarms.set(entry, time, entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped);
-    }
-
-    /**
-     * Asks for an update of `entry` at the next opportunity when its tier is updated on demand
-     * (its state changed in a way the driver's last answer did not foresee). No-op otherwise.
-     */
-    wake(entry: ScheduleEntry<T>): void {
-        if (entry.state === SCHEDULED && entry.interval === ON_DEMAND) this.arm(entry, this.clock);
     }
 
     /**
@@ -401,19 +384,6 @@ export class Scheduler<T> {
         return ms;
     }
 
-    /** Unschedules everything. */
-    clear(): void {
-        this.alarms.clear();
-        this.forEachScheduled((entry) => {
-            this.detach(entry);
-            this.recycle(entry);
-        });
-        for (const entry of this.pendingAdd) this.recycle(entry);
-        this.pendingAdd.length = 0;
-        this.pendingRemove.length = 0;
-        this.firstUpdates.length = 0;
-    }
-
     private flush(): void {
         const removals = this.pendingRemove;
         for (let i = 0; i < removals.length; i++) {
@@ -428,16 +398,6 @@ export class Scheduler<T> {
             else this.recycle(entry);
         }
         additions.length = 0;
-        if (this.pendingIntervals) {
-            const intervals = this.pendingIntervals;
-            this.pendingIntervals = null;
-            this.setIntervals(intervals);
-        }
-        if (this.pendingGroupCount) {
-            const count = this.pendingGroupCount;
-            this.pendingGroupCount = 0;
-            this.setGroupCount(count);
-        }
     }
 
     private place(entry: ScheduleEntry<T>, tier: number): void {
@@ -484,17 +444,20 @@ export class Scheduler<T> {
     private bucket(entry: ScheduleEntry<T>, interval: number): void {
         if (entry.frozen) {
             // Leaving a frozen tier: the frozen span does not count as elapsed time (nor does the
-            // frame being stepped, when it is thawed by the group round). When nothing was owed at
+            // frame being begun, when it is thawed by the group round). When nothing was owed at
             // the freeze, what is owed from now on is known frame by frame.
             const owedAtFreeze = entry.frozenAt - entry.last;
-            entry.last = this.clock - owedAtFreeze;
-            entry.lastFrame = owedAtFreeze === 0 ? this.stepped : -Infinity;
+            const reached = this.reached(entry);
+            entry.last = this.clockAt(reached) - owedAtFreeze;
+            entry.lastFrame = owedAtFreeze === 0 ? reached : -Infinity;
             entry.frozen = false;
+            // As an engine's object set active again: updated at its next turn, whatever its phase.
+            entry.urgent = true;
         }
         entry.interval = interval;
         if (interval === 0) {
             entry.frozen = true;
-            entry.frozenAt = this.clock;
+            entry.frozenAt = this.clockAt(this.reached(entry));
             return;
         }
         if (interval === ON_DEMAND) {
@@ -502,15 +465,15 @@ export class Scheduler<T> {
             // that nobody listens to is spread over the frames instead of updated all at once).
             this.driver.firstWake(entry.item as T, entry.last);
             const wait = this.driver.wakeIn;
-            this.arm(entry, wait > 0 ? entry.last + wait : this.clock);
+            this.setAlarm(entry, wait > 0 ? entry.last + wait : this.clock, entry.lastFrame === this.stepped ? this.stepped + 1 : this.stepped);
             return;
         }
-        this.buckets.add(entry, interval);
+        this.phases.join(entry, interval);
     }
 
     private unbucket(entry: ScheduleEntry<T>): void {
-        if (entry.interval === ON_DEMAND) this.alarms.cancel(entry);
-        this.buckets.remove(entry);
+        if (entry.interval === ON_DEMAND) this.setAlarm(entry, Infinity, Infinity); // cancels its pending alarm
+        this.phases.leave(entry);
     }
 
     private checkIntervals(intervals: readonly number[]): number[] {
@@ -527,4 +490,3 @@ export class Scheduler<T> {
         for (const entry of all) fn(entry);
     }
 }
-

@@ -122,10 +122,13 @@ export class TwinPair {
     private frozenFrame = -Infinity;
 
     constructor(
-        readonly pooled: SpineGameObject,
-        readonly stock: SpineGameObject,
+        public pooled: SpineGameObject,
+        public stock: SpineGameObject,
         private readonly run: DifferentialRun,
         readonly label: string,
+        /** The key and options it was spawned with (for `respawn`). */
+        private readonly key: string = '',
+        private readonly options: Pick<SpawnOptions, 'skin'> = {},
     ) {
         this.physics = physicsBones(stock.skeleton);
         // The pooled instance comes in posed at spawn (its physics at rest, as a new object's).
@@ -135,12 +138,46 @@ export class TwinPair {
     }
 
     /** The recording listener on the pooled instance (removed before it is despawned). */
-    readonly pooledListener: object;
+    pooledListener: object;
 
-    /** Makes the same call on both. */
+    /**
+     * Makes the same call on both (on one only while the run makes the calls of one side, from a
+     * Spine listener of that side: see `DifferentialRun.side`).
+     */
     both(call: (go: SpineGameObject) => void): void {
-        call(this.pooled);
-        call(this.stock);
+        const side = this.run.side;
+        if (side !== 'stock') call(this.pooled);
+        if (side !== 'pooled') call(this.stock);
+    }
+
+    /**
+     * Gives both back and makes new ones at (x, y) in the same call (`despawn` + `spawn` for the
+     * pooled one: the pool hands back the same object; `destroy` + `this.add.spine` for the twin).
+     * From then on the pair compares the new ones (callbacks are still recorded in the same lists).
+     */
+    respawn(x: number, y: number): void {
+        const scene = this.run.t.scene;
+        const side = this.run.side;
+        if (side !== 'stock') {
+            this.pooled.animationState.removeListener(this.pooledListener as never);
+            this.run.forget(this.pooled);
+            scene.spinePool.despawn(this.pooled);
+            this.pooled = scene.spinePool.spawn(x, y, this.key, `${this.key}-atlas`, this.options);
+            this.pooledListener = this.listen(this.pooled, this.pooledHeard);
+            this.run.adopt(this.pooled, 'pooled');
+            this.previousPosedFrame = schedulerFrame(scene.spinePool);
+            this.previousPooled = null;
+            this.physicsSynced = true;
+            this.legacyPair = null;
+        }
+        if (side !== 'pooled') {
+            this.run.forget(this.stock);
+            this.stock.destroy();
+            this.stock = stockTwin(scene, x, y, this.key, this.options);
+            this.listen(this.stock, this.stockHeard);
+            this.run.adopt(this.stock, 'stock');
+            this.frozenFrame = -Infinity;
+        }
     }
 
     /** Moves both. */
@@ -157,8 +194,9 @@ export class TwinPair {
      */
     legacy(call: (anim: LegacyAnimation) => void): void {
         if (!this.legacyPair) this.legacyPair = [this.run.t.scene.spinePool.legacy(this.pooled), stockLegacy(this.stock)];
-        call(this.legacyPair[0]);
-        call(this.legacyPair[1]);
+        const side = this.run.side;
+        if (side !== 'stock') call(this.legacyPair[0]);
+        if (side !== 'pooled') call(this.legacyPair[1]);
     }
 
     private listen(go: SpineGameObject, log: Heard[]): object {
@@ -418,18 +456,97 @@ export class TwinPair {
     }
 }
 
-/** A differential run: pairs, frames with their deltas, and calls scheduled on frames. */
+/**
+ * Where in a frame the calls of a scenario are made: the places game code runs. In frame f, the
+ * pool's pass runs where Phaser's UpdateList updates stock objects (UPDATE, first); the calls are
+ * made, for each site:
+ *
+ * - `preUpdate`: in a PRE_UPDATE listener, before the pass;
+ * - `ownListener` / `otherListener`: during the pass, from a Spine listener of the instance itself
+ *   (the `complete` of an empty animation set on a spare track) or of another instance spawned
+ *   before it (`otherListenerAfter`: spawned after it), the pooled side's calls from the pooled
+ *   instance's listener, the twin's from the twin's;
+ * - `updateList`: in the preUpdate of an object on the UpdateList after the pool's entry;
+ * - `timer`: from a Clock timer (`scene.time.addEvent`); `tweenStart`, `tweenUpdate`,
+ *   `tweenComplete`, `tweenYoyo`: from a tween's callback (tweens run on the stepped clock);
+ * - `arcade`: from an Arcade physics overlap callback;
+ * - `update`: in the scene's `update()`; `updateEvent`: in an UPDATE listener added after the plugins;
+ * - `postUpdate`: in a POST_UPDATE listener;
+ * - `keyboard`, `pointer`: in a keydown or pointerdown handler, the DOM event arriving between
+ *   frames f - 1 and f (Phaser dispatches both at once).
+ *
+ * Some sites reach the frame later than others: a tween's onUpdate, onComplete and onYoyo come in
+ * its second update. Runs at those sites start a frame later (`lead`): frame f of the scenario is
+ * frame f + 1 of the run.
+ */
+export const CALL_SITES = [
+    'update',
+    'updateEvent',
+    'preUpdate',
+    'postUpdate',
+    'timer',
+    'tweenStart',
+    'tweenUpdate',
+    'tweenComplete',
+    'tweenYoyo',
+    'pointer',
+    'keyboard',
+    'updateList',
+    'arcade',
+    'ownListener',
+    'otherListener',
+    'otherListenerAfter',
+] as const;
+export type CallSite = (typeof CALL_SITES)[number];
+
+/** Which twin a call is made on: both, or one (calls made from a Spine listener of that side). */
+export type Side = 'both' | 'pooled' | 'stock';
+
+/** The spare track of the `*Listener` sites' triggers (no scenario plays on it). */
+const TRIGGER_TRACK = 7;
+
+/** A stock twin: `this.add.spine` with the same skin. */
+function stockTwin(scene: TestGame['scene'], x: number, y: number, key: string, options: Pick<SpawnOptions, 'skin'>): SpineGameObject {
+    const stock = scene.add.spine(x, y, key, `${key}-atlas`);
+    if (options.skin) {
+        stock.skeleton.setSkinByName(options.skin);
+        (stock.skeleton as Any).setSlotsToSetupPose?.();
+        (stock.skeleton as Any).setupPoseSlots?.();
+    }
+    return stock;
+}
+
+/** A differential run: pairs, frames with their deltas, and calls scheduled on frames, made at a call site. */
 export class DifferentialRun {
     /** Frames stepped since the run started. */
     frame = 0;
     readonly pairs: TwinPair[] = [];
     /** Frames between two poses beyond which the plugin restarts physics (its `lowFrequency`). */
     gapFrames = 4;
+    /** Which twin the calls being made are made on (see `TwinPair.both`). */
+    side: Side = 'both';
+    /** Where the scenario's calls are made. */
+    readonly site: CallSite;
+    /** Frames the run is ahead of the scenario (see `CALL_SITES`): frame f of the scenario is frame f + lead of the run. */
+    readonly lead: number;
+    /** How many frames before its calls a site's hook is armed (1: at the end of the frame before). */
+    private readonly armAhead: number;
     private readonly calls = new Map<number, (() => void)[]>();
+    /** Calls that change the scene, not the instances (cameras): always made in the UPDATE listener. */
+    private readonly sceneCalls = new Map<number, (() => void)[]>();
+    /** Frames whose calls were made, and where a site fired in the wrong frame. */
+    private readonly fired = new Set<number>();
+    readonly siteErrors: string[] = [];
+    private readonly undo: (() => void)[] = [];
+    /** The trigger entries of the listener sites, by object. */
+    private readonly triggers = new Map<SpineGameObject, { side: Side; entry: unknown; frame: number }>();
+    /** The other instance whose listener makes the calls (`otherListener*` sites): its pooled object and twin. */
+    private driver: [SpineGameObject, SpineGameObject] | null = null;
     private readonly onUpdate = (): void => {
         for (const pair of this.pairs) pair.snapshot(); // the state the pass posed, before the game's calls
-        const list = this.calls.get(this.frame);
+        const list = this.sceneCalls.get(this.frame);
         if (list) for (const call of list) call();
+        if (this.site === 'updateEvent') this.fire(this.frame);
     };
 
     constructor(
@@ -438,30 +555,63 @@ export class DifferentialRun {
         private readonly delta: (frame: number) => number,
         /** Frames an instance may go without being posed (1: posed on every frame it is visible). */
         private readonly lag: () => number = () => 1,
+        site: CallSite = 'update',
     ) {
+        this.site = site;
+        this.lead = site === 'tweenUpdate' || site === 'tweenComplete' || site === 'tweenYoyo' ? 1 : 0;
+        this.armAhead = 1 + this.lead;
         this.gapFrames = t.scene.spinePool.getOptions().lowFrequency;
-        t.scene.sys.events.on(Phaser.Scenes.Events.UPDATE, this.onUpdate);
+        const events = t.scene.sys.events;
+        events.on(Phaser.Scenes.Events.UPDATE, this.onUpdate);
+        this.undo.push(() => events.off(Phaser.Scenes.Events.UPDATE, this.onUpdate));
+        this.installSite(site);
     }
 
-    /** A pooled instance and a stock twin at (x, y), given the same `spawnOptions` calls (parent, depth, skin). */
+    /** A pooled instance and a stock twin at (x, y), given the same `spawnOptions` calls (skin). */
     pair(x: number, y: number, key: string, label = key, options: Pick<SpawnOptions, 'skin'> = {}): TwinPair {
         const scene = this.t.scene;
+        if (this.site === 'otherListener' && this.driver === null) this.makeDriver(x, y, key);
         const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`, options);
-        const stock = scene.add.spine(x, y, key, `${key}-atlas`);
-        if (options.skin) {
-            stock.skeleton.setSkinByName(options.skin);
-            stock.skeleton.setSlotsToSetupPose?.();
-        }
-        const pair = new TwinPair(pooled, stock, this, label);
+        const stock = stockTwin(scene, x, y, key, options);
+        const pair = new TwinPair(pooled, stock, this, label, key, options);
         this.pairs.push(pair);
+        this.adopt(pooled, 'pooled');
+        this.adopt(stock, 'stock');
+        if (this.site === 'otherListenerAfter' && this.driver === null) this.makeDriver(x, y, key);
         return pair;
     }
 
-    /** Runs `call` in the UPDATE of frame `frame` (after the plugin's pass), where a game's update() runs. */
-    at(frame: number, call: () => void): this {
+    /** Runs `call` in frame `frame` of the scenario, at the run's call site. */
+    at(scenarioFrame: number, call: () => void): this {
+        const frame = scenarioFrame + this.lead;
         const list = this.calls.get(frame) ?? [];
         list.push(call);
         this.calls.set(frame, list);
+        if (frame < this.armAhead) this.arm(frame);
+        return this;
+    }
+
+    /**
+     * Runs `call` in frame `frame` of the scenario where the instance can be reached: at the run's
+     * call site, except the instance's own Spine listener, which cannot make a call while the
+     * instance is inactive (no update, no callback: stock's neither): then in the scene's update().
+     */
+    atReachable(scenarioFrame: number, call: () => void): this {
+        if (this.site !== 'ownListener') return this.at(scenarioFrame, call);
+        const fn = () => {
+            if (this.frame === scenarioFrame + this.lead) call();
+        };
+        this.t.sceneUpdates.push(fn);
+        this.undo.push(() => this.t.sceneUpdates.splice(this.t.sceneUpdates.indexOf(fn), 1));
+        return this;
+    }
+
+    /** Runs `call`, which changes the scene (a camera), in the UPDATE of frame `frame` of the scenario whatever the call site. */
+    atScene(scenarioFrame: number, call: () => void): this {
+        const frame = scenarioFrame + this.lead;
+        const list = this.sceneCalls.get(frame) ?? [];
+        list.push(call);
+        this.sceneCalls.set(frame, list);
         return this;
     }
 
@@ -469,6 +619,7 @@ export class DifferentialRun {
     step(frames: number): void {
         for (let i = 0; i < frames; i++) {
             const delta = this.delta(this.frame);
+            if (this.site === 'pointer' || this.site === 'keyboard') this.inputBetweenFrames();
             this.t.step(1, delta);
             const lag = this.lag();
             for (const pair of this.pairs) pair.compareFrame(lag);
@@ -478,30 +629,223 @@ export class DifferentialRun {
 
     /** Every difference found, callbacks included (`lag`: the most frames a callback may come late, plus one). */
     differences(lag = this.lag()): string[] {
-        const out: string[] = [];
+        const out: string[] = [...this.siteErrors];
+        for (const [frame] of this.calls) if (frame < this.frame && !this.fired.has(frame)) out.push(`the calls of frame ${frame} were never made at ${this.site}`);
         for (const pair of this.pairs) {
             pair.compareCallbacks(lag);
             pair.endStretch(this.frame);
             if (process.env.PHYSICS_REPORT) console.log(pair.label, pair.physicsStretches.map(([f, n, p, st]) => `from ${f} over ${n}: ${p.toFixed(1)}/${st.toFixed(1)}`).join('; '));
             out.push(...pair.differences);
             if (pair.differenceCount > pair.differences.length) out.push(`${pair.label}: ${pair.differenceCount - pair.differences.length} more differences`);
-
         }
         return out;
     }
 
     /** Stops listening to the scene; destroys the twins and despawns the pooled instances. */
     end(): void {
-        this.t.scene.sys.events.off(Phaser.Scenes.Events.UPDATE, this.onUpdate);
+        for (const undo of this.undo) undo();
+        const pool = this.t.scene.spinePool;
         for (const pair of this.pairs) {
-            if (this.t.scene.spinePool.isActive(pair.pooled)) {
+            if (pool.isActive(pair.pooled)) {
                 pair.pooled.animationState.removeListener(pair.pooledListener as never);
-                this.t.scene.spinePool.despawn(pair.pooled);
+                this.forget(pair.pooled);
+                pool.despawn(pair.pooled);
             }
             pair.stock.destroy();
         }
+        if (this.driver) {
+            this.forget(this.driver[0]);
+            if (pool.isActive(this.driver[0])) pool.despawn(this.driver[0]);
+            this.driver[1].destroy();
+        }
     }
 
+    /** An object of the run is new (spawned or made): the listener sites hear its trigger. */
+    adopt(go: SpineGameObject, side: Side): void {
+        if (this.site !== 'ownListener') return;
+        this.listenTrigger(go, side);
+    }
+
+    /** An object leaves the run: its trigger listener is removed (before a despawn). */
+    forget(go: SpineGameObject): void {
+        const listener = this.triggerListeners.get(go);
+        if (listener) go.animationState.removeListener(listener as never);
+        this.triggerListeners.delete(go);
+        this.triggers.delete(go);
+    }
+
+    private readonly triggerListeners = new Map<SpineGameObject, object>();
+
+    private listenTrigger(go: SpineGameObject, side: Side): void {
+        const listener = {
+            complete: (entry: unknown) => {
+                const trigger = this.triggers.get(go);
+                if (!trigger || trigger.entry !== entry) return;
+                this.triggers.delete(go);
+                this.side = side;
+                try {
+                    this.fireAt(trigger.frame);
+                } finally {
+                    this.side = 'both';
+                }
+            },
+        };
+        go.animationState.addListener(listener as never);
+        this.triggerListeners.set(go, listener);
+    }
+
+    /** The instance whose listener makes the calls of the `otherListener*` sites (a pooled one and its twin, not compared). */
+    private makeDriver(x: number, y: number, key: string): void {
+        const scene = this.t.scene;
+        const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`);
+        const stock = scene.add.spine(x, y, key, `${key}-atlas`);
+        this.driver = [pooled, stock];
+        this.listenTrigger(pooled, 'pooled');
+        this.listenTrigger(stock, 'stock');
+    }
+
+    /** Makes the calls of `frame` now (the site's hook). */
+    private fire(frame: number): void {
+        if (this.fired.has(frame)) return;
+        const list = this.calls.get(frame);
+        if (!list) return;
+        this.fired.add(frame);
+        for (const call of list) call();
+    }
+
+    /** A hook that was armed for `frame` fires: it must be that frame. */
+    private fireAt(frame: number): void {
+        if (frame !== this.frame) this.siteErrors.push(`${this.site} armed for frame ${frame} fired in frame ${this.frame}`);
+        const list = this.calls.get(frame);
+        if (!list) return;
+        if (this.side !== 'pooled') this.fired.add(frame);
+        for (const call of list) call();
+    }
+
+    /** Frames whose hook is armed. */
+    private readonly armed = new Set<number>();
+
+    /** Arms the site's hook for the calls of `frame`, where the site needs it armed the frame before. */
+    private arm(frame: number): void {
+        if (!this.calls.has(frame) || this.armed.has(frame)) return;
+        this.armed.add(frame);
+        const scene = this.t.scene;
+        switch (this.site) {
+            case 'timer':
+                scene.time.addEvent({ delay: 0, callback: () => this.fireAt(frame) });
+                return;
+            case 'tweenStart':
+            case 'tweenUpdate':
+            case 'tweenComplete':
+            case 'tweenYoyo': {
+                let once = false;
+                const fire = () => {
+                    if (once) return;
+                    once = true;
+                    this.fireAt(frame);
+                };
+                const target = { x: 0 };
+                const site = this.site;
+                scene.tweens.add({
+                    targets: target,
+                    x: 1,
+                    duration: 1,
+                    yoyo: site === 'tweenYoyo',
+                    onStart: site === 'tweenStart' ? fire : undefined,
+                    onUpdate: site === 'tweenUpdate' ? fire : undefined,
+                    onComplete: site === 'tweenComplete' ? fire : undefined,
+                    onYoyo: site === 'tweenYoyo' ? fire : undefined,
+                });
+                return;
+            }
+            case 'ownListener':
+            case 'otherListener':
+            case 'otherListenerAfter': {
+                const objects = this.site === 'ownListener' ? this.pairs.flatMap((p): [SpineGameObject, Side][] => [[p.pooled, 'pooled'], [p.stock, 'stock']]) : this.driver ? [[this.driver[0], 'pooled'], [this.driver[1], 'stock']] as [SpineGameObject, Side][] : [];
+                for (const [go, side] of objects) {
+                    // An empty animation completes in its first update: the trigger fires then.
+                    const entry = go.animationState.setEmptyAnimation(TRIGGER_TRACK, 0);
+                    this.triggers.set(go, { side, entry, frame });
+                }
+                return;
+            }
+            default:
+        }
+    }
+
+    /** Installs the hooks of `site` (the ones that fire every frame: their calls are looked up by frame). */
+    private installSite(site: CallSite): void {
+        const scene = this.t.scene;
+        const events = scene.sys.events;
+        const each = (event: string) => {
+            const fn = () => this.fire(this.frame);
+            events.on(event, fn);
+            this.undo.push(() => events.off(event, fn));
+        };
+        // The armed sites are armed for frame f at the end of frame f - 1 (after the game's update).
+        const armNext = () => this.arm(this.frame + this.armAhead);
+        events.on(Phaser.Scenes.Events.POST_UPDATE, armNext);
+        this.undo.push(() => events.off(Phaser.Scenes.Events.POST_UPDATE, armNext));
+        switch (site) {
+            case 'update': {
+                const fn = () => this.fire(this.frame);
+                this.t.sceneUpdates.push(fn);
+                this.undo.push(() => this.t.sceneUpdates.splice(this.t.sceneUpdates.indexOf(fn), 1));
+                return;
+            }
+            case 'preUpdate':
+                return each(Phaser.Scenes.Events.PRE_UPDATE);
+            case 'postUpdate':
+                return each(Phaser.Scenes.Events.POST_UPDATE);
+            case 'updateList': {
+                const entry = { active: true, preUpdate: () => this.fire(this.frame), destroy() {} };
+                scene.sys.updateList.add(entry as never);
+                this.undo.push(() => scene.sys.updateList.remove(entry as never));
+                return;
+            }
+            case 'keyboard': {
+                const keyboard = scene.input.keyboard!;
+                const fn = () => this.fire(this.frame);
+                keyboard.on('keydown-SPACE', fn);
+                this.undo.push(() => keyboard.off('keydown-SPACE', fn));
+                return;
+            }
+            case 'pointer': {
+                const fn = () => this.fire(this.frame);
+                scene.input.on('pointerdown', fn);
+                this.undo.push(() => scene.input.off('pointerdown', fn));
+                return;
+            }
+            case 'arcade': {
+                const physics = (scene as Any).physics;
+                if (!physics) throw new Error("the 'arcade' site needs a game booted with { arcade: true }");
+                // Two bodies that always overlap: the callback runs in every physics step (one a frame: no fixed step).
+                physics.world.fixedStep = false;
+                const a = scene.add.zone(-5000, -5000, 10, 10);
+                const b = scene.add.zone(-5000, -5000, 10, 10);
+                physics.add.existing(a);
+                physics.add.existing(b);
+                (a.body as Any).setAllowGravity(false);
+                (b.body as Any).setAllowGravity(false);
+                const collider = physics.add.overlap(a, b, () => this.fire(this.frame));
+                this.undo.push(() => {
+                    collider.destroy();
+                    a.destroy();
+                    b.destroy();
+                });
+                return;
+            }
+            default:
+        }
+    }
+
+    /** A pointer down or a key down before the frame (a DOM event between two frames), when the frame has calls: Phaser dispatches it at once. */
+    private inputBetweenFrames(): void {
+        if (!this.calls.has(this.frame)) return;
+        const input = this.t.game.input as Any;
+        if (this.site === 'pointer') input.onMouseDown({ button: 0, buttons: 1, pageX: 1, pageY: 1, clientX: 1, clientY: 1, target: this.t.game.canvas, timeStamp: this.frame, preventDefault() {} });
+        else input.keyboard.onKeyDown({ type: 'keydown', keyCode: 32, key: ' ', timeStamp: this.frame, defaultPrevented: false, preventDefault() {} });
+    }
 
     /**
      * What the shared pose cache shows for `state` (an animation on track 0 at a time): samples are

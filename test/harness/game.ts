@@ -23,6 +23,8 @@ export interface HarnessOptions {
     preload?: (scene: PoolScene) => void;
     /** The spine-phaser runtime to register (e.g. one built for another Phaser). @default the stack's */
     spine?: SpineModule;
+    /** Arcade physics in the game config (`physics: { default: 'arcade' }`). @default false */
+    arcade?: boolean;
 }
 
 /** A real HEADLESS Phaser game whose frames are stepped by hand. */
@@ -30,8 +32,10 @@ export interface TestGame {
     game: Phaser.Game;
     scene: PoolScene;
     spine: SpineModule;
-    /** Game time of the last step, ms. */
+    /** Game time of the last step, ms; also what `Date.now()` returns while the game lives (Phaser's TweenManager reads it). */
     time: number;
+    /** Functions the scene's own `update()` method calls, in order (the game's `update()`). */
+    readonly sceneUpdates: ((time: number, delta: number) => void)[];
     /** Steps `frames` frames of `delta` ms each through `game.headlessStep`. */
     step(frames?: number, delta?: number): void;
     /** Destroys the game (Phaser finishes a destroy on the next step, so one is run); once. */
@@ -39,6 +43,31 @@ export interface TestGame {
 }
 
 export const FRAME_MS = 1000 / 60;
+
+/** A game's stepped time, ms. */
+interface SteppedClock {
+    time: number;
+}
+
+const realNow = Date.now.bind(Date);
+let activeClock: SteppedClock | null = null;
+
+/**
+ * Phaser's TweenManager times tweens with `Date.now()`, not the frame deltas the game is stepped
+ * with: tweens run on the stepped clock only if `Date.now()` is that clock. While a test game
+ * lives, `Date.now()` returns the time of the game booted or stepped last (several may live at once,
+ * as in the bench), else the real time.
+ */
+function useSteppedClock(clock: SteppedClock): void {
+    activeClock = clock;
+    Date.now = steppedNow;
+}
+function releaseSteppedClock(clock: SteppedClock): void {
+    if (activeClock === clock) activeClock = null;
+}
+function steppedNow(): number {
+    return activeClock !== null ? activeClock.time : realNow();
+}
 
 /**
  * Boots real Phaser (HEADLESS renderer) with real spine-phaser and the plugin, puts the
@@ -63,7 +92,13 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
             options.create?.(this as unknown as PoolScene);
             ready(this as unknown as PoolScene);
         }
+        override update(time: number, delta: number): void {
+            for (const fn of sceneUpdates) fn(time, delta);
+        }
     }
+    const sceneUpdates: ((time: number, delta: number) => void)[] = [];
+    const clock: SteppedClock = { time: 0 };
+    useSteppedClock(clock);
 
     const scenePlugins: Phaser.Types.Core.PluginObjectItem[] = [
         { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
@@ -80,6 +115,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
         audio: { noAudio: true },
         scene: [TestScene],
         plugins: { scene: scenePlugins },
+        ...(options.arcade ? { physics: { default: 'arcade', arcade: { gravity: { x: 0, y: 0 } } } } : {}),
         callbacks: {
             // Keep Phaser's own loop from ticking: the test owns time.
             preBoot: (g: Phaser.Game) => {
@@ -99,11 +135,18 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
         game,
         scene,
         spine,
-        time: 0,
+        get time() {
+            return clock.time;
+        },
+        set time(value: number) {
+            clock.time = value;
+        },
+        sceneUpdates,
         step(frames = 1, delta = FRAME_MS) {
+            useSteppedClock(clock);
             for (let i = 0; i < frames; i++) {
-                harness.time += delta;
-                game.headlessStep(harness.time, delta);
+                clock.time += delta;
+                game.headlessStep(clock.time, delta);
             }
         },
         destroy() {
@@ -111,6 +154,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
             destroyed = true;
             game.destroy(false);
             harness.step(1);
+            releaseSteppedClock(clock);
         },
     };
     return harness;

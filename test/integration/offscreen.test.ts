@@ -255,7 +255,11 @@ describe("offscreen: 'pause' and 'low'", () => {
         const before = go.animationState.tracks[0]!.trackTime;
         t.step(30);
         expect(go.animationState.tracks[0]!.trackTime).toBe(before);
+        // Back in view in the game's update (after its turn in the frame): drawn where it stopped, and
+        // it goes on from the next frame (no frame of the paused time is paid back).
         frameWithUpdate(() => (go.x = 400));
+        expect(go.animationState.tracks[0]!.trackTime).toBe(before);
+        t.step(1);
         expect(go.animationState.tracks[0]!.trackTime).toBeCloseTo(before + 1 / 60, 9);
     });
 

@@ -259,8 +259,10 @@ describe('pool on the real stack', () => {
         const plugin = t.scene.spinePool;
         const events = t.scene.sys.events;
         const hooksAfterStart = hooksOf(events, plugin);
-        // The pass itself is an entry of the scene's UpdateList, not an UPDATE listener (see below).
-        expect(hooksAfterStart).toEqual(['destroy', 'postupdate', 'shutdown', 'start']);
+        // Instances are updated in their turns in the scene's UpdateList; a frame begins at PRE_UPDATE.
+        expect(hooksAfterStart).toEqual(['destroy', 'preupdate', 'shutdown', 'start']);
+        // ...and ends at the game's PRE_RENDER, after every update of the frame.
+        expect(hooksOf(t.game.events, plugin)).toEqual(['prerender']);
         // Hooks are kept over restarts: every instance ever created must be destroyed exactly once.
         const created: SpineGameObject[] = [];
         const destroyed = new Map<SpineGameObject, number>();
@@ -305,11 +307,7 @@ describe('pool on the real stack', () => {
         for (const go of created) expect(destroyed.get(go)).toBe(1);
         const old = new Set(created);
         expect(hooksOf(events, plugin)).toEqual(hooksAfterStart);
-        expect(hooksOf(t.game.events, plugin)).toEqual([]);
-        // One pass entry in the UpdateList, first, however many restarts (not a game object).
-        const entries = t.scene.sys.updateList.getActive().filter((item) => !(item instanceof Phaser.GameObjects.GameObject));
-        expect(entries).toHaveLength(1);
-        expect(t.scene.sys.updateList.getActive()[0]).toBe(entries[0]);
+        expect(hooksOf(t.game.events, plugin)).toEqual(['prerender']);
         // Still works after the restarts, updated once per frame.
         const go = spawn();
         expect(old.has(go)).toBe(false); // a new instance, in the new scene
@@ -323,6 +321,17 @@ describe('pool on the real stack', () => {
         t.step(3);
         expect(updates).toBe(3);
         expect(warn).not.toHaveBeenCalled();
+    });
+
+    test('stopping the scene removes the hook the plugin added to the game (its frames end at PRE_RENDER)', () => {
+        const plugin = t.scene.spinePool;
+        spawn();
+        t.step(1);
+        expect(hooksOf(t.game.events, plugin)).toEqual(['prerender']);
+        t.scene.scene.stop();
+        t.step(1);
+        expect(hooksOf(t.game.events, plugin)).toEqual([]);
+        expect(hooksOf(t.scene.sys.events, plugin)).toEqual(['destroy', 'start']);
     });
 
     test('destroying the game removes every hook the plugin added', () => {

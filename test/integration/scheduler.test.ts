@@ -127,14 +127,18 @@ describe('scheduler on the real stack', () => {
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
     });
 
-    test('pooled instances are not also updated by the UpdateList, even when put back on it', () => {
+    test('a pooled instance is updated in its turn in the UpdateList, once a frame, even when put on it again', () => {
         const go = spawnAt(0);
         const updateList = t.scene.sys.updateList;
         run(frames(3));
-        expect(updateList.getActive()).not.toContain(go);
+        // On the list, after the objects made before it, as a stock object made then would be.
+        expect(updateList.getActive().filter((item) => item === go)).toHaveLength(1);
         t.scene.add.existing(go as never); // a user re-adding it to the scene
         run(frames(3));
         for (let frame = 0; frame < 6; frame++) expect(probe.countIn(go, frame)).toBe(1);
+        t.scene.spinePool.despawn(go);
+        run(frames(1));
+        expect(updateList.getActive()).not.toContain(go); // a free instance is off the list
     });
 
     test('spawn evaluates the tier at once and a tier is re-evaluated within groupCount frames', () => {

@@ -1,4 +1,4 @@
-import { ON_DEMAND, Scheduler, type ScheduleDriver, type Span } from '../../src/Scheduler';
+import { ON_DEMAND, Scheduler, type ScheduleDriver, type ScheduleEntry, type Span } from '../../src/Scheduler';
 import { Tier } from '../../src/Tier';
 
 /** A plain object the scheduler drives: its tier is set by the test, its updates are recorded. */
@@ -43,11 +43,25 @@ function item(id: number, tier: number = Tier.High): Item {
 /** intervals 1 / 2 / 4, offscreen 4, as the defaults. */
 const DEFAULT_INTERVALS = [1, 2, 4, 4];
 
+/**
+ * A scheduler and a frame step as an engine makes it: the frame begins, then every item is visited
+ * in the order it was added (Phaser's UpdateList visits objects in the order they were made).
+ */
 function setup(intervals = DEFAULT_INTERVALS, groupCount = 4) {
     const driver = new RecordingDriver();
     const scheduler = new Scheduler<Item>(driver, intervals, groupCount);
+    const order: ScheduleEntry<Item>[] = [];
+    const add = scheduler.add.bind(scheduler);
+    scheduler.add = (item: Item, urgent?: boolean) => {
+        const entry = add(item, urgent);
+        order.push(entry);
+        return entry;
+    };
     const step = (delta = 16) => {
-        scheduler.step(delta);
+        scheduler.beginFrame(delta);
+        scheduler.beginTurns();
+        for (const entry of order.slice()) scheduler.visit(entry);
+        scheduler.endTurns();
         driver.frame++;
     };
     return { driver, scheduler, step };
@@ -367,16 +381,16 @@ describe('Scheduler', () => {
         step(10); // frame 0: updated
         step(10); // frame 1: not due
         a.tier = Tier.Offscreen;
-        step(10); // frame 2: frozen when evaluated, owed frames 1 and 2
+        step(10); // frame 2: frozen when evaluated at the frame's start (before its turn): owed frame 1 only
         step(10); // frame 3: frozen
         scheduler.catchUp(entry);
         scheduler.catchUp(entry);
-        expect(a.caughtUp.map((c) => c.ms)).toEqual([20]);
+        expect(a.caughtUp.map((c) => c.ms)).toEqual([10]);
         a.tier = Tier.High;
-        step(10); // frame 4: thawed when evaluated (its delta was frozen time)
+        step(10); // frame 4: thawed when evaluated at the frame's start: updated in its turn
         step(10); // frame 5
         step(10); // frame 6
         const total = [...a.updates, ...a.caughtUp].reduce((sum, u) => sum + u.ms, 0);
-        expect(total).toBe(50); // frames 0, 1, 2, 5 and 6
+        expect(total).toBe(50); // frames 0, 1, 4, 5 and 6
     });
 });

@@ -1,0 +1,243 @@
+/**
+ * The scenarios and placements of the differential suite (test/integration/differential.test.ts,
+ * callSites.test.ts): what a game does to a pair, frame by frame, and where the pair is and what the
+ * cameras do. Scenario calls are made at the run's call site; camera changes always in the scene's
+ * UPDATE (`atScene`).
+ */
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { DifferentialRun, TwinPair } from './differential';
+import type { TestGame } from './game';
+
+/** What a scenario does to a pair, frame by frame (calls are made on both, in the game's update). */
+export interface Scenario {
+    name: string;
+    frames: number;
+    script(run: DifferentialRun, pair: TwinPair): void;
+}
+
+export const set = (track: number, name: string, loop: boolean, mix?: number) => (go: SpineGameObject) => {
+    const entry = go.animationState.setAnimation(track, name, loop);
+    if (mix !== undefined) entry.mixDuration = mix;
+};
+
+export const SCENARIOS: Scenario[] = [
+    {
+        name: 'loops and crossfades, one interrupting another',
+        frames: 150,
+        script(run, p) {
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            run.at(25, () => p.both(set(0, 'run', true, 0.25)));
+            run.at(55, () => p.both(set(0, 'idle', true, 0)));
+            run.at(80, () => p.both(set(0, 'walk', true, 0.4)));
+            run.at(86, () => p.both(set(0, 'run', true, 0.3)));
+            run.at(120, () => p.both(set(0, 'jump', false, 0.1)));
+        },
+    },
+    {
+        name: 'overlay tracks mixed in and out',
+        frames: 170,
+        script(run, p) {
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            run.at(10, () => p.both(set(1, 'aim', true)));
+            run.at(15, () =>
+                p.both((go) => {
+                    go.animationState.setAnimation(2, 'wave', true).alpha = 0.6;
+                }),
+            );
+            run.at(60, () => p.both((go) => go.animationState.setEmptyAnimation(1, 0.5)));
+            run.at(95, () =>
+                p.both((go) => {
+                    go.animationState.setEmptyAnimation(1, 0);
+                    go.animationState.addAnimation(1, 'aim', true, 0).mixDuration = 0.3;
+                }),
+            );
+            run.at(110, () => p.both((go) => go.animationState.setEmptyAnimation(2, 0)));
+            run.at(140, () => p.both((go) => go.animationState.setEmptyAnimations(0.3)));
+        },
+    },
+    {
+        name: 'queued animations with delays, mixes and a track end',
+        frames: 220,
+        script(run, p) {
+            run.at(0, () =>
+                p.both((go) => {
+                    const state = go.animationState;
+                    state.setAnimation(0, 'jump', false);
+                    state.addAnimation(0, 'walk', true, 0).mixDuration = 0.2;
+                    state.addAnimation(0, 'die', false, 1.3).mixDuration = 0.15;
+                    state.addEmptyAnimation(0, 0.4, 0.5);
+                    state.setAnimation(1, 'aim', true).trackEnd = 1.1;
+                }),
+            );
+            run.at(140, () =>
+                p.both((go) => {
+                    const state = go.animationState;
+                    state.setAnimation(0, 'run', true);
+                    state.addAnimation(0, 'jump', false, 0).mixDuration = 0.1;
+                    state.addAnimation(0, 'idle', true, -0.2).mixDuration = 0.2;
+                }),
+            );
+        },
+    },
+    {
+        name: 'tracks cleared and set without a mix',
+        frames: 130,
+        script(run, p) {
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            run.at(5, () => p.both(set(1, 'aim', true)));
+            run.at(40, () => p.both((go) => go.animationState.clearTrack(1)));
+            run.at(60, () => p.both(set(0, 'jump', false, 0)));
+            run.at(90, () => p.both((go) => go.animationState.clearTracks()));
+            run.at(100, () => p.both(set(0, 'idle', true)));
+        },
+    },
+    {
+        name: 'time scales, a paused state and a slow entry',
+        frames: 150,
+        script(run, p) {
+            run.at(0, () =>
+                p.both((go) => {
+                    go.animationState.timeScale = 1.5;
+                    go.animationState.setAnimation(0, 'walk', true);
+                }),
+            );
+            run.at(30, () =>
+                p.both((go) => {
+                    go.animationState.setAnimation(0, 'run', true).timeScale = 0.5;
+                }),
+            );
+            run.at(60, () => p.both((go) => void (go.animationState.timeScale = 0)));
+            run.at(80, () => p.both((go) => void (go.animationState.timeScale = 1)));
+            run.at(100, () => p.both(set(1, 'wave', false, 0.2)));
+        },
+    },
+    {
+        name: 'non-looping animations played one after another without a mix',
+        frames: 200,
+        script(run, p) {
+            run.at(0, () => p.both(set(0, 'jump', false)));
+            run.at(45, () => p.both(set(0, 'die', false)));
+            run.at(120, () => p.both(set(0, 'wave', true)));
+            run.at(160, () => p.both(set(0, 'jump', false)));
+        },
+    },
+    {
+        name: 'what games do: animations, time scale, the Legacy helper, visibility, activity, moves, despawn and respawn',
+        frames: 240,
+        script(run, p) {
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            run.at(12, () =>
+                p.both((go) => {
+                    go.animationState.addAnimation(0, 'jump', false, 0.3).mixDuration = 0.1;
+                }),
+            );
+            run.at(20, () => p.both((go) => void (go.animationState.timeScale = 1.4)));
+            run.at(30, () =>
+                p.legacy((anim) => {
+                    anim.state('run').wrapMode = 'Loop';
+                    anim.crossFade('run', 0.2);
+                }),
+            );
+            run.at(44, () => p.legacy((anim) => anim.crossFadeQueued('idle', 0.15)));
+            run.at(60, () => p.both((go) => go.setVisible(false)));
+            run.at(68, () => p.both((go) => go.setVisible(true)));
+            run.at(78, () => p.both((go) => go.setActive(false)));
+            run.atReachable(92, () => p.both((go) => go.setActive(true)));
+            run.at(100, () => p.moveTo(400 + 3 * VIEW.width, 450));
+            run.at(112, () => p.both(set(1, 'aim', true)));
+            run.at(131, () => p.moveTo(400, 450));
+            run.at(140, () => p.both((go) => void go.animationState.setEmptyAnimation(1, 0.2)));
+            run.at(152, () => p.both((go) => void (go.animationState.timeScale = 0.8)));
+            run.at(160, () => p.both((go) => void go.animationState.clearTrack(0)));
+            run.at(170, () => {
+                p.respawn(400, 450);
+                p.both(set(0, 'idle', true));
+            });
+            run.at(190, () => p.both(set(0, 'run', true, 0.2)));
+            run.at(205, () => p.both((go) => void go.animationState.setEmptyAnimations(0.25)));
+            run.at(215, () => p.both(set(0, 'die', false)));
+        },
+    },
+];
+
+/** Where the pair is, what the cameras do, and the lag that allows. */
+export interface Placement {
+    name: string;
+    /** Frames between poses an instance there may have (1: every frame it is visible). */
+    lag: number;
+    setup(t: TestGame, run: DifferentialRun, frames: number): { x: number; y: number };
+}
+
+export const VIEW = { width: 800, height: 600 };
+
+export const PLACEMENTS: Placement[] = [
+    {
+        name: 'near the view centre (high tier, every frame)',
+        lag: 1,
+        setup: () => ({ x: 400, y: 450 }),
+    },
+    {
+        name: 'every tier at interval 3',
+        lag: 3,
+        setup: (t) => {
+            t.scene.spinePool.configure({ highFrequency: 3, midFrequency: 3, lowFrequency: 3 });
+            return { x: 400, y: 450 };
+        },
+    },
+    {
+        name: 'zoomed out to 0.2, in the low tier on screen',
+        lag: 4,
+        setup: (t) => {
+            t.scene.cameras.main.setZoom(0.2);
+            return { x: 400 + 1850, y: 300 + 1300 };
+        },
+    },
+    {
+        name: 'off screen, back in view for the last frames',
+        lag: 1,
+        setup: (t, run, frames) => {
+            run.at(frames - 12, () => run.pairs[0].moveTo(400, 450));
+            return { x: 400 + 3 * VIEW.width, y: 450 };
+        },
+    },
+    {
+        name: 'walking in and out of view',
+        lag: 1,
+        setup: (_t, run, frames) => {
+            for (let f = 17; f < frames; f += 17) {
+                const out = Math.floor(f / 17) % 2 === 1;
+                run.atReachable(f, () => run.pairs[0].moveTo(out ? 400 + 2 * VIEW.width : 400, 450));
+            }
+            return { x: 400, y: 450 };
+        },
+    },
+    {
+        name: 'seen by a second camera only',
+        lag: 1,
+        setup: (t) => {
+            t.scene.cameras.main.setScroll(5000, 0);
+            const second = t.scene.cameras.add(400, 0, 400, 300);
+            second.setScroll(200, 300);
+            return { x: 400, y: 500 };
+        },
+    },
+    {
+        name: 'zooming from 0.2 to 2 and back',
+        lag: 4,
+        setup: (t, run, frames) => {
+            for (let f = 0; f < frames; f++) {
+                const zoom = 0.2 * Math.pow(10, Math.sin((f / frames) * Math.PI * 2) * 0.5 + 0.5);
+                run.atScene(f, () => t.scene.cameras.main.setZoom(zoom));
+            }
+            return { x: 400 + 700, y: 300 + 200 };
+        },
+    },
+];
+
+
+/** A stable seed from a test's name. */
+export function hash(text: string): number {
+    let h = 2166136261;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+    return h >>> 0;
+}

@@ -1,0 +1,44 @@
+/**
+ * Pooled is stock wherever game code runs: the differential suite's scenarios, with their calls
+ * made from every place a game makes them (test/harness/differential.ts, `CALL_SITES`): the scene's
+ * update(), PRE_UPDATE / UPDATE / POST_UPDATE listeners, Clock timers, tween callbacks (onStart,
+ * onUpdate, onComplete, onYoyo; tweens on the stepped clock), pointer and keyboard handlers, an
+ * object on the UpdateList, an Arcade physics callback, and Spine listeners, the instance's own and
+ * another instance's (spawned before it, and after it). Each on every rig of the corpus, near the
+ * view's centre (posed every frame: everything must be exact) and walking in and out of view.
+ */
+import { CALL_SITES, DifferentialRun, irregularDeltas, type CallSite } from '../harness/differential';
+import { bootGame, type TestGame } from '../harness/game';
+import { hash, PLACEMENTS, SCENARIOS } from '../harness/scenarios';
+import { CORPUS_RIGS, corpusRig } from '../skeletons/corpus';
+
+/** The scenarios every site runs: what games do (every kind of call), queued animations, crossfades. */
+const SITE_SCENARIOS = SCENARIOS.filter((s) => s.name.startsWith('what games do') || s.name.startsWith('queued animations') || s.name.startsWith('loops and crossfades'));
+const SITE_PLACEMENTS = PLACEMENTS.filter((p) => p.name.startsWith('near the view centre') || p.name.startsWith('walking in and out'));
+
+describe.each(CORPUS_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
+    describe.each(CALL_SITES.map((site) => [site]))('calls made at %s', (site) => {
+        let t: TestGame;
+
+        beforeEach(async () => {
+            t = await bootGame({ skeletons: { [rig]: corpusRig(rig) }, arcade: site === 'arcade' });
+        });
+
+        afterEach(() => t.destroy());
+
+        describe.each(SITE_PLACEMENTS.map((p) => [p.name, p] as const))('%s', (_name, placement) => {
+            test.each(SITE_SCENARIOS.map((s) => [s.name, s] as const))('%s: the pooled instance shows and hears what its stock twin does', (_s, scenario) => {
+                const run = new DifferentialRun(t, irregularDeltas(hash(`${rig}/${site}/${placement.name}/${scenario.name}`)), () => placement.lag, site as CallSite);
+                const at = placement.setup(t, run, scenario.frames);
+                const pair = run.pair(at.x, at.y, rig);
+                scenario.script(run, pair);
+                run.step(scenario.frames + run.lead);
+                const differences = run.differences();
+                run.end();
+                expect(differences).toEqual([]);
+                expect(pair.comparedFrames).toBeGreaterThan(30);
+                expect(pair.stockHeard.length).toBeGreaterThan(3);
+            });
+        });
+    });
+});

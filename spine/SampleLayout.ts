@@ -15,7 +15,7 @@
  * slotKeys.ts): the rest of a slot is what the game or the setup pose left, and stays.
  */
 import { KEY_ALPHA, KEY_ATTACHMENT, KEY_DARK, KEY_DEFORM, KEY_RGB, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
-import { boneWorld, drawOrderOf, isSpine43, slotLook, type Skeleton } from './spineCore';
+import { drawOrderOf, versionOf, type Skeleton, type SpineVersion } from './spineCore';
 import type { UnkeyedPose } from './unkeyedPose';
 
 /** Floats per bone: world a, b, c, d, x, y. */
@@ -40,9 +40,12 @@ export class SampleLayout {
     private readonly lookMasks: Uint8Array;
     private readonly lookCapacity: Int32Array;
     private readonly drawOrder: boolean;
+    /** The accessors of the skeletons' Spine version. */
+    private readonly v: SpineVersion;
 
     /** The layout of an animation keying `keys` on skeletons like `skeleton`. */
     constructor(skeleton: Skeleton, keys: SlotKeys) {
+        this.v = versionOf(skeleton);
         const colorSlots: number[] = [];
         const colorMasks: number[] = [];
         const lookSlots: number[] = [];
@@ -79,11 +82,11 @@ export class SampleLayout {
 
     /** Writes the pose of `skeleton` (posed: world transforms computed) into `sample`, its attachments into `refs` from `refAt`. */
     write(skeleton: Skeleton, sample: Float32Array, refs: unknown[], refAt: number): void {
-        const v43 = isSpine43(skeleton);
+        const version = this.v;
         const bones = skeleton.bones;
         let o = 0;
         for (let i = 0; i < this.boneCount; i++, o += BONE_FLOATS) {
-            const w = boneWorld(bones[i], v43);
+            const w = version.boneWorld(bones[i]);
             sample[o] = w.a;
             sample[o + 1] = w.b;
             sample[o + 2] = w.c;
@@ -93,7 +96,7 @@ export class SampleLayout {
         }
         const slots = skeleton.slots;
         for (let k = 0; k < this.colorSlots.length; k++, o += COLOR_FLOATS) {
-            const look = slotLook(slots[this.colorSlots[k]], v43);
+            const look = version.slotLook(slots[this.colorSlots[k]]);
             const c = look.color;
             sample[o] = c.r;
             sample[o + 1] = c.g;
@@ -108,7 +111,7 @@ export class SampleLayout {
         }
         let ref = refAt;
         for (let k = 0; k < this.lookSlots.length; k++) {
-            const look = slotLook(slots[this.lookSlots[k]], v43);
+            const look = version.slotLook(slots[this.lookSlots[k]]);
             if ((this.lookMasks[k] & KEY_ATTACHMENT) !== 0) refs[ref++] = look.attachment;
             const capacity = this.lookCapacity[k];
             const length = Math.min(look.deform.length, capacity);
@@ -134,13 +137,13 @@ export class SampleLayout {
         const w = weight;
         const v = 1 - w;
         const near = w < 0.5 ? a : b;
-        const v43 = isSpine43(skeleton);
+        const version = this.v;
         const bones = skeleton.bones;
         let o = 0;
         for (let i = 0; i < this.boneCount; i++, o += BONE_FLOATS) {
             const bone = bones[i];
             if (!base.boneAtSetup(bone, i)) return false;
-            const p = boneWorld(bone, v43);
+            const p = version.boneWorld(bone);
             p.a = a[o] * v + b[o] * w;
             p.b = a[o + 1] * v + b[o + 1] * w;
             p.c = a[o + 2] * v + b[o + 2] * w;
@@ -150,7 +153,7 @@ export class SampleLayout {
         }
         const slots = skeleton.slots;
         for (let k = 0; k < this.colorSlots.length; k++, o += COLOR_FLOATS) {
-            const look = slotLook(slots[this.colorSlots[k]], v43);
+            const look = version.slotLook(slots[this.colorSlots[k]]);
             const mask = this.colorMasks[k];
             const color = look.color;
             if ((mask & KEY_RGB) !== 0) {
@@ -168,7 +171,7 @@ export class SampleLayout {
         }
         let ref = w < 0.5 ? aRefAt : bRefAt;
         for (let k = 0; k < this.lookSlots.length; k++) {
-            const look = slotLook(slots[this.lookSlots[k]], v43);
+            const look = version.slotLook(slots[this.lookSlots[k]]);
             if ((this.lookMasks[k] & KEY_ATTACHMENT) !== 0) look.attachment = refs[ref++];
             look.sequenceIndex = near[o];
             const deform = look.deform;

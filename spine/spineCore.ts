@@ -218,24 +218,100 @@ export function isSpine43(skeleton: object): boolean {
     return typeof (skeleton as Skeleton).setupPose === 'function';
 }
 
+/**
+ * The accessors of one Spine version's shapes, as an object: a loop over bones or slots takes the
+ * version's object once (`versionOf`) and calls its methods, one monomorphic call site each (V8
+ * inlines them), instead of testing the version at every bone.
+ */
+export interface SpineVersion {
+    readonly v43: boolean;
+    /** A bone's world transform. */
+    boneWorld(bone: Bone): BoneWorld;
+    /** A bone's local pose (what animations and the game set). */
+    boneLocal(bone: Bone): BoneLocal;
+    /** A bone's setup pose. */
+    boneSetup(bone: Bone): BoneLocal;
+    /** What animations set on a slot (attachment, colours, deform, sequence index). */
+    slotLook(slot: Slot): SlotLook;
+    /** A constraint's current values (what animations and the game set). */
+    constraintPose(constraint: Constraint): Record<string, unknown>;
+    /** A constraint's setup values. */
+    constraintSetup(constraint: Constraint): Record<string, unknown>;
+    /** The constraint lists of the version: 4.2's three, 4.3's one. */
+    readonly constraintLists: readonly ConstraintList[];
+    /** The constraints of one list. */
+    constraintsIn(skeleton: Skeleton, list: ConstraintList): Constraint[];
+    /**
+     * What a constraint timeline's property id keys: [first id, its list, the fields keyed (null:
+     * all)]. Bone property ids are the same in both versions (rotate 0, x 1, y 2, scaleX 3, scaleY 4,
+     * shearX 5, shearY 6, inherit 7); 4.3 inserted `drawOrderFolder` before the constraint ones.
+     */
+    readonly constraintPropertyIds: readonly [number, ConstraintList, readonly string[] | null][];
+}
+
+const V42: SpineVersion = {
+    v43: false,
+    boneWorld: (bone) => bone,
+    boneLocal: (bone) => bone,
+    boneSetup: (bone) => bone.data,
+    slotLook: (slot) => slot,
+    constraintPose: (constraint) => constraint as unknown as Record<string, unknown>,
+    constraintSetup: (constraint) => constraint.data,
+    constraintLists: ['ikConstraints', 'transformConstraints', 'pathConstraints'],
+    constraintsIn: (skeleton, list) => constraintsIn(skeleton, list),
+    constraintPropertyIds: [
+        [15, 'ikConstraints', null],
+        [16, 'transformConstraints', null],
+        [17, 'pathConstraints', ['position']],
+        [18, 'pathConstraints', ['spacing']],
+        [19, 'pathConstraints', ['mixRotate', 'mixX', 'mixY']],
+    ],
+};
+
+const V43: SpineVersion = {
+    v43: true,
+    boneWorld: (bone) => bone.appliedPose as BoneWorld,
+    boneLocal: (bone) => bone.pose as BoneLocal,
+    boneSetup: (bone) => bone.data.setupPose as BoneLocal,
+    slotLook: (slot) => slot.pose as SlotLook,
+    constraintPose: (constraint) => constraint.pose as Record<string, unknown>,
+    constraintSetup: (constraint) => constraint.data.setupPose as Record<string, unknown>,
+    constraintLists: ['constraints'],
+    constraintsIn: (skeleton, list) => constraintsIn(skeleton, list),
+    constraintPropertyIds: [
+        [16, 'constraints', null],
+        [17, 'constraints', null],
+        [18, 'constraints', ['position']],
+        [19, 'constraints', ['spacing']],
+        [20, 'constraints', ['mixRotate', 'mixX', 'mixY']],
+        [30, 'constraints', ['time']],
+        [31, 'constraints', ['mix']],
+    ],
+};
+
+/** The accessors of `skeleton`'s Spine version. */
+export function versionOf(skeleton: object): SpineVersion {
+    return isSpine43(skeleton) ? V43 : V42;
+}
+
 /** A bone's world transform. */
 export function boneWorld(bone: Bone, v43: boolean): BoneWorld {
-    return v43 ? (bone.appliedPose as BoneWorld) : bone;
+    return (v43 ? V43 : V42).boneWorld(bone);
 }
 
 /** A bone's local pose (what animations and the game set). */
 export function boneLocal(bone: Bone, v43: boolean): BoneLocal {
-    return v43 ? (bone.pose as BoneLocal) : bone;
+    return (v43 ? V43 : V42).boneLocal(bone);
 }
 
 /** A bone's setup pose. */
 export function boneSetup(bone: Bone, v43: boolean): BoneLocal {
-    return v43 ? (bone.data.setupPose as BoneLocal) : bone.data;
+    return (v43 ? V43 : V42).boneSetup(bone);
 }
 
 /** What animations set on a slot (attachment, colours, deform, sequence index). */
 export function slotLook(slot: Slot, v43: boolean): SlotLook {
-    return v43 ? (slot.pose as SlotLook) : slot;
+    return (v43 ? V43 : V42).slotLook(slot);
 }
 
 /** The draw order animations set, as a list of slots (edited in place). */
@@ -260,50 +336,31 @@ export type ConstraintList = 'ikConstraints' | 'transformConstraints' | 'pathCon
 
 /** The constraint lists of `skeleton`'s version. */
 export function constraintListsOf(v43: boolean): readonly ConstraintList[] {
-    return v43 ? ['constraints'] : ['ikConstraints', 'transformConstraints', 'pathConstraints'];
+    return (v43 ? V43 : V42).constraintLists;
 }
 
 /** The constraints of one list (named loads: a keyed load by a varying name takes V8's slow path). */
 export function constraintsIn(skeleton: Skeleton, list: ConstraintList): Constraint[] {
     const found =
         list === 'constraints' ? skeleton.constraints : list === 'ikConstraints' ? skeleton.ikConstraints : list === 'transformConstraints' ? skeleton.transformConstraints : skeleton.pathConstraints;
-    return found ?? [];
+    return found ?? NO_CONSTRAINTS;
 }
+const NO_CONSTRAINTS: Constraint[] = [];
 
 /** A constraint's current values (what animations and the game set). */
 export function constraintPose(constraint: Constraint, v43: boolean): Record<string, unknown> {
-    return v43 ? (constraint.pose as Record<string, unknown>) : (constraint as unknown as Record<string, unknown>);
+    return (v43 ? V43 : V42).constraintPose(constraint);
 }
 
 /** A constraint's setup values. */
 export function constraintSetup(constraint: Constraint, v43: boolean): Record<string, unknown> {
-    return v43 ? (constraint.data.setupPose as Record<string, unknown>) : constraint.data;
+    return (v43 ? V43 : V42).constraintSetup(constraint);
 }
 
-/**
- * What a constraint timeline's property id keys: [first id, its list, the fields keyed (null: all)].
- * Bone property ids are the same in both versions (rotate 0, x 1, y 2, scaleX 3, scaleY 4, shearX 5,
- * shearY 6, inherit 7); 4.3 inserted `drawOrderFolder` before the constraint ones.
- */
-export function constraintPropertyIds(v43: boolean): readonly [number, ConstraintList, readonly string[] | null][] {
-    return v43 ? CONSTRAINT_IDS_43 : CONSTRAINT_IDS_42;
+/** What a constraint timeline's property id keys (see `SpineVersion.constraintPropertyIds`). */
+export function constraintPropertyIds(v43: boolean): SpineVersion['constraintPropertyIds'] {
+    return (v43 ? V43 : V42).constraintPropertyIds;
 }
-const CONSTRAINT_IDS_42: [number, ConstraintList, string[] | null][] = [
-    [15, 'ikConstraints', null],
-    [16, 'transformConstraints', null],
-    [17, 'pathConstraints', ['position']],
-    [18, 'pathConstraints', ['spacing']],
-    [19, 'pathConstraints', ['mixRotate', 'mixX', 'mixY']],
-];
-const CONSTRAINT_IDS_43: [number, ConstraintList, string[] | null][] = [
-    [16, 'constraints', null],
-    [17, 'constraints', null],
-    [18, 'constraints', ['position']],
-    [19, 'constraints', ['spacing']],
-    [20, 'constraints', ['mixRotate', 'mixX', 'mixY']],
-    [30, 'constraints', ['time']],
-    [31, 'constraints', ['mix']],
-];
 
 /** Whether a track entry adds its values to the pose below instead of mixing them. */
 export function isAdditive(entry: TrackEntry): boolean {

@@ -8,7 +8,7 @@
  *
  * What a timeline keys is read from its property ids (see spineCore.ts for their numbers).
  */
-import { boneLocal, boneSetup, constraintListsOf, constraintPropertyIds, constraintPose, constraintSetup, constraintsIn, isSpine43, slotLook, type Animation, type Bone, type ConstraintList, type Skeleton } from './spineCore';
+import { versionOf, type Animation, type Bone, type ConstraintList, type Skeleton, type SpineVersion } from './spineCore';
 import { KEY_ATTACHMENT, KEY_DEFORM, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
 
 const BONE_PROPERTIES = 8;
@@ -65,14 +65,15 @@ export class UnkeyedPose {
     /** Slots whose deform or sequence is keyed but not their attachment: index and the attachment sampled. */
     private readonly slots: number[] = [];
     private readonly attachments: unknown[] = [];
-    private readonly v43: boolean;
+    /** The accessors of the skeletons' Spine version. */
+    private readonly v: SpineVersion;
 
     /** For `animation` on `setup`, a skeleton in its setup pose with the skin it is sampled with. */
     constructor(skeleton: Skeleton, animation: Animation, slotKeys: SlotKeys) {
-        this.v43 = isSpine43(skeleton);
+        const v = (this.v = versionOf(skeleton));
         const keyedBones = new Uint8Array(skeleton.bones.length);
         const keyedFields = new Map<string, Set<string> | null>(); // `${list}|${index}` -> fields keyed (null: all)
-        const table = constraintPropertyIds(this.v43);
+        const table = v.constraintPropertyIds;
         for (const t of animation.timelines) {
             if (typeof t.boneIndex === 'number') {
                 for (const id of t.getPropertyIds()) {
@@ -93,15 +94,15 @@ export class UnkeyedPose {
         this.boneMasks = new Uint8Array(skeleton.bones.length);
         this.boneSetup = new Float64Array(skeleton.bones.length * BONE_PROPERTIES);
         skeleton.bones.forEach((bone, index) => {
-            const s = boneSetup(bone, this.v43);
+            const s = v.boneSetup(bone);
             this.boneSetup.set([s.rotation, s.x, s.y, s.scaleX, s.scaleY, s.shearX, s.shearY, s.inherit], index * BONE_PROPERTIES);
             this.boneMasks[index] = ALL_BONE & ~keyedBones[index];
         });
-        for (const list of constraintListsOf(this.v43)) {
-            constraintsIn(skeleton, list).forEach((constraint, index) => {
+        for (const list of v.constraintLists) {
+            v.constraintsIn(skeleton, list).forEach((constraint, index) => {
                 const keyed = keyedFields.get(`${list}|${index}`);
                 if (keyed === null) return;
-                const value = constraintPose(constraint, this.v43);
+                const value = v.constraintPose(constraint);
                 const kind = 'bendDirection' in value ? IK : 'mixScaleX' in value ? TRANSFORM : 'spacing' in value ? PATH : 'time' in value ? SLIDER : -1;
                 if (kind < 0) return; // physics: never cached
                 let mask = 0;
@@ -118,7 +119,7 @@ export class UnkeyedPose {
         slotKeys.masks.forEach((mask, index) => {
             if ((mask & (KEY_DEFORM | KEY_SEQUENCE)) !== 0 && (mask & KEY_ATTACHMENT) === 0) {
                 this.slots.push(index);
-                this.attachments.push(slotLook(skeleton.slots[index], this.v43).attachment);
+                this.attachments.push(v.slotLook(skeleton.slots[index]).attachment);
             }
         });
     }
@@ -130,7 +131,7 @@ export class UnkeyedPose {
     boneAtSetup(bone: Bone, index: number): boolean {
         const mask = this.boneMasks[index];
         if (mask === 0) return true;
-        const p = boneLocal(bone, this.v43);
+        const p = this.v.boneLocal(bone);
         const setup = this.boneSetup;
         const o = index * BONE_PROPERTIES;
         return !(
@@ -147,14 +148,14 @@ export class UnkeyedPose {
 
     /** Whether `skeleton`'s constraints and slots have what the animation does not key at the setup pose (the bones: `boneAtSetup`). */
     restAtSetup(skeleton: Skeleton): boolean {
-        const v43 = this.v43;
+        const v = this.v;
         for (let i = 0; i < this.constraintKinds.length; i++) {
-            const constraint = constraintsIn(skeleton, this.constraintLists[i])[this.constraintIndices[i]];
-            const value = constraintPose(constraint, v43) as unknown as ConstraintPose;
-            const setup = constraintSetup(constraint, v43) as unknown as ConstraintPose;
+            const constraint = v.constraintsIn(skeleton, this.constraintLists[i])[this.constraintIndices[i]];
+            const value = v.constraintPose(constraint) as unknown as ConstraintPose;
+            const setup = v.constraintSetup(constraint) as unknown as ConstraintPose;
             if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], value, setup)) return false;
         }
-        for (let i = 0; i < this.slots.length; i++) if (slotLook(skeleton.slots[this.slots[i]], v43).attachment !== this.attachments[i]) return false;
+        for (let i = 0; i < this.slots.length; i++) if (v.slotLook(skeleton.slots[this.slots[i]]).attachment !== this.attachments[i]) return false;
         return true;
     }
 }

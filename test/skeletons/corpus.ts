@@ -9,6 +9,17 @@
  *   physics property and a reset keyed;
  * - `giant`: 2400 units tall and about 1290 wide, origin at its feet.
  *
+ * and the stunt rigs (STUNT_RIGS, not yet in the differential suite), which do what Spine's own
+ * examples do and the rigs above do not:
+ *
+ * - `stunts` (corpus/stunts.ts): a walk whose loop wraps with a 900-unit jump, a bone scaled to 0,
+ *   attachment and draw-order keys between 60 fps frames, a bone spinning at 720°/s, an IK chain
+ *   snapping straight and flipping its bend, a sequence attachment and a clipping attachment;
+ * - `skins` (corpus/skins.ts): mix-and-match, an empty default skin, the body, variants and
+ *   accessories in named skins to combine at run time, animations keying named-skin attachments;
+ * - `swing` (corpus/swing.ts): a body hanging from a 3-bone rope with rotating physics, swung
+ *   hundreds of units by small pushes of the bar, its pose depending on the swing's history.
+ *
  * Every rig has the same seven animations (CORPUS_ANIMATIONS, see corpus/animations.ts for what each
  * keys), so scenarios are generic. Between them they key every kind of timeline: bone rotate,
  * translate, scale and shear; slot attachment, rgba, rgba2 and alpha; draw order; deform; events; IK
@@ -24,6 +35,9 @@ import { giantRig } from './corpus/giant';
 import { limbsRig } from './corpus/limbs';
 import { pathRig } from './corpus/path';
 import { physicsRig } from './corpus/physics';
+import { skinsRig } from './corpus/skins';
+import { stuntsRig } from './corpus/stunts';
+import { swingRig } from './corpus/swing';
 import { toSpine43 } from './spine43';
 
 export type { CorpusSkeleton } from './corpus/builder';
@@ -38,15 +52,22 @@ export {
 export type CorpusRigName = 'limbs' | 'path' | 'physics' | 'giant';
 export const CORPUS_RIGS: readonly CorpusRigName[] = ['limbs', 'path', 'physics', 'giant'];
 
-const BUILDERS: Record<CorpusRigName, () => CorpusSkeleton> = {
+/** The stunt rigs: built and checked like the corpus, not (yet) run by the differential suite. */
+export type StuntRigName = 'stunts' | 'skins' | 'swing';
+export const STUNT_RIGS: readonly StuntRigName[] = ['stunts', 'skins', 'swing'];
+
+const BUILDERS: Record<CorpusRigName | StuntRigName, () => CorpusSkeleton> = {
     limbs: limbsRig,
     path: pathRig,
     physics: physicsRig,
     giant: giantRig,
+    stunts: stuntsRig,
+    skins: skinsRig,
+    swing: swingRig,
 };
 
 /** A corpus rig built afresh (not cached): for determinism checks. */
-export function buildCorpusRig(name: CorpusRigName, format: SpineFormat = '4.2'): CorpusSkeleton {
+export function buildCorpusRig(name: CorpusRigName | StuntRigName, format: SpineFormat = '4.2'): CorpusSkeleton {
     const build = BUILDERS[name];
     if (!build) throw new Error(`unknown corpus rig ${String(name)}`);
     const rig = build();
@@ -60,7 +81,7 @@ const cache = new Map<string, CorpusSkeleton>();
  * returned object (and its JSON) as read-only. Same shape as `generateCharacter`'s output, so the
  * harness's `addSkeleton()` takes it.
  */
-export function corpusRig(name: CorpusRigName, format: SpineFormat = '4.2'): CorpusSkeleton {
+export function corpusRig(name: CorpusRigName | StuntRigName, format: SpineFormat = '4.2'): CorpusSkeleton {
     const id = `${name}@${format}`;
     let rig = cache.get(id);
     if (!rig) {

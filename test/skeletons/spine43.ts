@@ -1,8 +1,10 @@
 /**
  * Spine 4.3 JSON from our Spine 4.2 JSON (the generator's characters and the fidelity corpus). 4.3
- * changed the format of what we write in these places; everything else (bones, slots, region, mesh
- * and path attachments, events, and the other animation timelines) is read the same way by both
- * runtimes (spine-core 4.2.76 and 4.3.13):
+ * changed the format of what we write in these places; everything else (bones, slots, skins, region
+ * attachments with or without a `sequence` of frames, mesh, path and clipping attachments, events, and
+ * the other animation timelines, sequence keys included) is read the same way by both runtimes
+ * (spine-core 4.2.76 and 4.3.13; 4.3 adds a clipping attachment's `convex` and `inverse`, both false
+ * when absent, which is what 4.2 does):
  *
  * - constraints: 4.2's `ik`, `transform`, `path` and `physics` lists, each entry with an `order`,
  *   become one `constraints` list of typed entries in update order (4.3 updates them in list order
@@ -48,7 +50,11 @@ const PHYSICS_KEYS = new Set([
 const PHYSICS_42_DEFAULTS: Record<string, number> = { inertia: 1, damping: 1 };
 const CONSTRAINT_LISTS = ['ik', 'transform', 'path', 'physics'] as const;
 const BODY_KEYS = new Set(['bones', 'slots', ...CONSTRAINT_LISTS, 'skins', 'events', 'animations']);
-const ATTACHMENT_TYPES = new Set(['region', 'mesh', 'linkedmesh', 'path']);
+const ATTACHMENT_TYPES = new Set(['region', 'mesh', 'linkedmesh', 'path', 'clipping']);
+/** Attachment types that may show a sequence of regions. */
+const SEQUENCE_TYPES = new Set(['region', 'mesh']);
+const SEQUENCE_KEYS = new Set(['count', 'start', 'digits', 'setup']);
+const ATTACHMENT_TIMELINES = new Set(['deform', 'sequence']);
 
 const ANIMATION_KEYS = new Set(['slots', 'bones', 'ik', 'transform', 'path', 'physics', 'attachments', 'drawOrder', 'events']);
 const SLOT_TIMELINES = new Set(['attachment', 'rgba', 'rgb', 'alpha', 'rgba2', 'rgb2']);
@@ -119,7 +125,10 @@ function physicsConstraint(c: Json): Json {
 function convertAttachment(attachment: Json): Json {
     const type = (attachment.type as string | undefined) ?? 'region';
     if (!ATTACHMENT_TYPES.has(type)) unsupported(`attachment type '${type}'`);
-    if (attachment.sequence !== undefined) unsupported('attachment sequence');
+    if (attachment.sequence !== undefined) {
+        if (!SEQUENCE_TYPES.has(type)) unsupported(`a sequence on a ${type} attachment`);
+        checkKeys('attachment sequence', attachment.sequence as Json, SEQUENCE_KEYS);
+    }
     if (type !== 'linkedmesh') return attachment;
     if (attachment.deform !== undefined) unsupported("linked mesh 'deform'");
     const out: Json = {};
@@ -158,7 +167,7 @@ function convertAnimation(name: string, animation: Json): Json {
     checkTimelines('path constraint', animation.path as Record<string, Json> | undefined, PATH_TIMELINES);
     checkTimelines('physics constraint', animation.physics as Record<string, Json> | undefined, PHYSICS_TIMELINES);
     for (const skin of Object.values((animation.attachments ?? {}) as Record<string, Record<string, Record<string, Json>>>)) {
-        for (const slot of Object.values(skin)) checkTimelines('attachment', slot, new Set(['deform']));
+        for (const slot of Object.values(skin)) checkTimelines('attachment', slot, ATTACHMENT_TIMELINES);
     }
     const out: Json = {};
     for (const [key, value] of Object.entries(animation)) {

@@ -468,7 +468,9 @@ describe('toSpine43 on what the corpus uses', () => {
         }],
         ['an unknown slot timeline', { animations: { go: { slots: { s: { color: [] } } } } }],
         ['a local transform constraint', { transform: [{ name: 't', order: 0, bones: ['b'], target: 'a', local: true }] }],
-        ['a clipping attachment', { skins: [{ name: 'default', attachments: { s: { c: { type: 'clipping', vertexCount: 0, vertices: [] } } } }] }],
+        ['a point attachment', { skins: [{ name: 'default', attachments: { s: { p: { type: 'point', x: 1, y: 2 } } } }] }],
+        ['a sequence on a path attachment', { skins: [{ name: 'default', attachments: { s: { p: { type: 'path', vertexCount: 0, vertices: [], lengths: [], sequence: { count: 2 } } } } }] }],
+        ['an unknown attachment timeline', { animations: { go: { attachments: { default: { s: { a: { scale: [] } } } } } } }],
         ['a physics constraint with a skin', { physics: [{ name: 'f', order: 0, bone: 'b', skin: true }] }],
     ])('throws on %s', (_what, change) => {
         expect(() => toSpine43({ ...base, ...change })).toThrow(/toSpine43/);

@@ -57,14 +57,17 @@ export const CORPUS_EVENTS: Record<CorpusAnimationName, EventKey[]> = {
 export interface AnimationOptions {
     /** Rig scale (1 = 200 units tall). */
     s: number;
-    /** The mesh whose deform `die` keys (and `idle`, if given): full offsets per weight entry. */
-    mesh: { slot: string; name: string; die: number[]; idle?: number[] };
+    /**
+     * The mesh whose deform `die` keys (and `idle`, if given): full offsets per weight entry, keyed
+     * under the skin that holds it (default: the default skin). A rig without a mesh has no deform keys.
+     */
+    mesh?: { slot: string; name: string; die: number[]; idle?: number[]; skin?: string };
     /** Extra timelines per animation, merged in (a timeline may not be defined twice). */
     extras?: Partial<Record<CorpusAnimationName, Json>>;
 }
 
 /** Draw-order offsets that swap two slots (as the editor writes them: in slot order). */
-function swap(b: RigBuilder, first: string, second: string): Json[] {
+export function swap(b: RigBuilder, first: string, second: string): Json[] {
     const [i, j] = [b.slotIndex(first), b.slotIndex(second)].sort((x, y) => x - y) as [number, number];
     const names = b.slotNames();
     return [
@@ -78,7 +81,7 @@ export function addAnimations(b: RigBuilder, opts: AnimationOptions): void {
     const u = (v: number): number => v * s;
     for (const [name, defaults] of Object.entries(CORPUS_EVENT_DEFAULTS)) b.event(name, defaults);
     const bend = { L: b.ikBend('leg_ik_L'), R: b.ikBend('leg_ik_R'), aim: b.ikBend('aim_ik') };
-    const deform = (keys: Json[]): Json => ({ default: { [mesh.slot]: { [mesh.name]: { deform: keys } } } });
+    const deform = (mesh: NonNullable<AnimationOptions['mesh']>, keys: Json[]): Json => ({ [mesh.skin ?? 'default']: { [mesh.slot]: { [mesh.name]: { deform: keys } } } });
     // At least 150 units up, whatever the rig's size.
     const jump = Math.max(160, u(170));
 
@@ -92,7 +95,7 @@ export function addAnimations(b: RigBuilder, opts: AnimationOptions): void {
                 },
                 head: { rotate: key.value1([[0, 0, 'inOut'], [0.5, -3, 'inOut'], [1, 0]]) },
             },
-            ...(mesh.idle ? { attachments: deform(key.deform(mesh.idle, [[0, 0, 'inOut'], [0.5, 1, 'inOut'], [1, 0]])) } : {}),
+            ...(mesh?.idle ? { attachments: deform(mesh, key.deform(mesh.idle, [[0, 0, 'inOut'], [0.5, 1, 'inOut'], [1, 0]])) } : {}),
         },
         walk: {
             bones: {
@@ -148,7 +151,7 @@ export function addAnimations(b: RigBuilder, opts: AnimationOptions): void {
                 leg_ik_L: key.ik([[0, 1, bend.L], [0.4, 0, bend.L]]),
                 leg_ik_R: key.ik([[0, 1, bend.R, 'stepped'], [0.2, 1, !bend.R], [0.4, 0, !bend.R]]),
             },
-            attachments: deform(key.deform(mesh.die, [[0, 0], [0.5, 0.6, 'inOut'], [1, 1]])),
+            ...(mesh ? { attachments: deform(mesh, key.deform(mesh.die, [[0, 0], [0.5, 0.6, 'inOut'], [1, 1]])) } : {}),
         },
         aim: {
             slots: {

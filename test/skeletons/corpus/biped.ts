@@ -29,8 +29,11 @@ export const CHEST_DARK = '2a2a40';
 
 const wrap = (deg: number): number => ((((deg + 180) % 360) + 360) % 360) - 180;
 
+/** The bend direction of a 2-bone IK whose bones point at `first` and `second` degrees: the child's rotation relative to its parent has its sign. */
+export const bendPositive = (first: number, second: number): boolean => wrap(second - first) > 0;
+
 /** The point `l1` from `a` and `l2` from `b` on the +x side of a downward a→b: where a knee goes. */
-function joint(a: Vec, b: Vec, l1: number, l2: number): Vec {
+export function joint(a: Vec, b: Vec, l1: number, l2: number): Vec {
     const d = distance(a, b);
     const along = (l1 * l1 - l2 * l2 + d * d) / (2 * d);
     const h = Math.sqrt(Math.max(0, l1 * l1 - along * along));
@@ -38,12 +41,17 @@ function joint(a: Vec, b: Vec, l1: number, l2: number): Vec {
     return add(add(a, u, along), { x: -u.y, y: u.x }, h);
 }
 
-/** Adds the shared body to an empty rig at scale `s` (200 × `s` units tall). */
-export function addBiped(b: RigBuilder, s: number, pal: Palette): void {
+/**
+ * Adds the shared body to a rig at scale `s` (200 × `s` units tall): to an empty rig, or to one whose
+ * `root` (and `anchor`) the rig made first. The hips, the leg IK targets and the aim target hang
+ * from `anchor` (default: the root), which should be at the origin's world rotation in the setup pose.
+ */
+export function addBiped(b: RigBuilder, s: number, pal: Palette, opts: { anchor?: string } = {}): void {
     const P = (x: number, y: number): Vec => ({ x: x * s, y: y * s });
+    const anchor = opts.anchor ?? 'root';
 
-    b.bone('root', null, P(0, 0));
-    b.bone('hip', 'root', P(0, 100), 90, 18 * s);
+    if (!b.has('root')) b.bone('root', null, P(0, 0));
+    b.bone('hip', anchor, P(0, 100), 90, 18 * s);
     b.bone('spine', 'hip', P(0, 118), 90, 24 * s);
     b.bone('chest', 'spine', P(0, 142), 90, 24 * s);
     b.bone('neck', 'chest', P(0, 166), 90, 8 * s);
@@ -59,9 +67,8 @@ export function addBiped(b: RigBuilder, s: number, pal: Palette): void {
         b.bone(`thigh_${side}`, 'hip', hipJoint, thigh, 49 * s);
         b.bone(`shin_${side}`, `thigh_${side}`, knee, shin, 47 * s);
         b.bone(`foot_${side}`, `shin_${side}`, ankle, 0, 18 * s, 'noRotationOrReflection');
-        b.bone(`leg_target_${side}`, 'root', ankle);
-        // The child's rotation relative to the parent has the sign of the IK's bend direction.
-        bends[side] = wrap(shin - thigh) > 0;
+        b.bone(`leg_target_${side}`, anchor, ankle);
+        bends[side] = bendPositive(thigh, shin);
     }
     const shoulder = P(0, 160);
     const chain = (names: string[], parent: string, from: Vec, angles: number[], lengths: number[]): void => {
@@ -73,7 +80,7 @@ export function addBiped(b: RigBuilder, s: number, pal: Palette): void {
     };
     chain(['upperarm_L', 'forearm_L', 'hand_L'], 'chest', shoulder, [-100, -75, -75], [30, 26, 10]);
     chain(['upperarm_R', 'forearm_R', 'hand_R', 'gun'], 'chest', shoulder, [-75, -20, -20, 0], [30, 26, 8, 36]);
-    b.bone('aim_target', 'root', P(50, 150));
+    b.bone('aim_target', anchor, P(50, 150));
 
     // Draw order, back to front.
     const part = (slot: string, bone: string, thickness: number, fill: Rgb): void => {

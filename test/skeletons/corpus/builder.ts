@@ -1,9 +1,10 @@
 /**
  * A small authoring kit for hand-made Spine 4.2 rigs: bones placed in world coordinates of the setup
- * pose (y up, origin at the feet) and stored parent-local, slots in draw order, region, weighted
- * mesh and path attachments placed in world coordinates, constraints with unique update orders,
- * events and animations, then `build()`: the skeleton JSON, a packed atlas of solid-coloured
- * rectangles (painted like the generator's pages) and stats.
+ * pose (y up, origin at the feet) and stored parent-local, slots in draw order, region (optionally a
+ * sequence of frames), weighted mesh, path and clipping attachments placed in world coordinates, in
+ * the default skin or in named skins, constraints with unique update orders, events and animations,
+ * then `build()`: the skeleton JSON, a packed atlas of solid-coloured rectangles (painted like the
+ * generator's pages) and stats.
  */
 import { atlasText, packRegions, paintPage, type RegionRequest } from '../atlas';
 import { css, shade, type Rgb } from '../color';
@@ -35,6 +36,37 @@ const MAX_TEXTURE = 64;
 
 /** How a region is painted: a solid rectangle with a darker rim and a light band (`plain`), or a cross (`cross`). */
 export type Paint = 'plain' | 'cross';
+
+/**
+ * A region attachment's frames (Spine's `sequence`): one atlas region per fill, named the
+ * attachment's path followed by its frame number (`start`, `start + 1`, ..., padded to `digits`).
+ */
+export interface SequenceDef {
+    fills: Rgb[];
+    /** The first frame's number: Spine's default is 1. */
+    start?: number;
+    digits?: number;
+    /** The frame shown in the setup pose (and when no sequence key applies). */
+    setup?: number;
+}
+
+/** Options of a region attachment. */
+export interface RegionOptions {
+    rotation?: number;
+    paint?: Paint;
+    /**
+     * The attachment's own name, when it differs from the skin key it is stored under (as in
+     * mix-and-match rigs: the key is what slots and animations name, the name is the image). It is
+     * also the atlas region's name.
+     */
+    name?: string;
+    sequence?: SequenceDef;
+}
+
+/** Spine's region path for frame `index` of a sequence (Sequence.getPath). */
+export function sequencePath(path: string, sequence: SequenceDef, index: number): string {
+    return path + String((sequence.start ?? 1) + index).padStart(sequence.digits ?? 0, '0');
+}
 
 interface SlotDef {
     name: string;
@@ -80,8 +112,10 @@ export class RigBuilder {
     readonly bones: BoneDef[] = [];
     private readonly boneIndex = new Map<string, number>();
     private readonly slots: SlotDef[] = [];
-    /** Default-skin attachments per slot, in insertion order. */
-    private readonly attachments = new Map<string, Map<string, Json>>();
+    /** Per skin (the default skin first, then in the order they were started), attachments per slot, in insertion order. */
+    private readonly skins = new Map<string, Map<string, Map<string, Json>>>([['default', new Map()]]);
+    /** The skin that attachments go to. */
+    private currentSkin = 'default';
     /** World points of every drawn attachment, for the setup bounds. */
     private readonly outlines: Vec[] = [];
     private readonly regions: RegionRequest[] = [];
@@ -146,10 +180,21 @@ export class RigBuilder {
         return this.get(this.slots[this.slotIndex(slot)]!.bone);
     }
 
+    /**
+     * Attachments added from now on go to skin `name` (started empty if new; `default` is the
+     * default skin, which holds everything until another skin is chosen). The skins are written in
+     * the order they were first chosen, the default skin first even when it stays empty.
+     */
+    skin(name: string): void {
+        if (!this.skins.has(name)) this.skins.set(name, new Map());
+        this.currentSkin = name;
+    }
+
     private attach(slot: string, name: string, json: Json): void {
-        const entries = this.attachments.get(slot) ?? new Map<string, Json>();
-        this.attachments.set(slot, entries);
-        if (entries.has(name)) throw new Error(`${this.name}: attachment ${slot}/${name} exists`);
+        const attachments = this.skins.get(this.currentSkin)!;
+        const entries = attachments.get(slot) ?? new Map<string, Json>();
+        attachments.set(slot, entries);
+        if (entries.has(name)) throw new Error(`${this.name}: attachment ${this.currentSkin}/${slot}/${name} exists`);
         entries.set(name, json);
     }
 
@@ -179,19 +224,60 @@ export class RigBuilder {
         });
     }
 
-    /** A region attachment: a `w`×`h` rectangle centred at a world point, turned by `rotation` degrees. */
-    region(slot: string, name: string, center: Vec, w: number, h: number, fill: Rgb, opts: { rotation?: number; paint?: Paint } = {}): void {
+    /**
+     * A region attachment stored under `key`: a `w`×`h` rectangle centred at a world point, turned by
+     * `rotation` degrees; with `sequence`, one atlas region per frame instead of one.
+     */
+    region(slot: string, key: string, center: Vec, w: number, h: number, fill: Rgb, opts: RegionOptions = {}): void {
         const rotation = opts.rotation ?? 0;
         const local = toBoneSpace(this.slotBone(slot), center, rotation);
-        this.texture(name, w, h, fill, opts.paint ?? 'plain');
-        this.attach(slot, name, compact({ x: round(local.x), y: round(local.y), rotation: round(local.rotation), width: round(w), height: round(h) }, { x: 0, y: 0, rotation: 0 }));
+        const path = opts.name ?? key;
+        const paint = opts.paint ?? 'plain';
+        const sequence = opts.sequence;
+        if (sequence) sequence.fills.forEach((frame, i) => this.texture(sequencePath(path, sequence, i), w, h, frame, paint));
+        else this.texture(path, w, h, fill, paint);
+        this.attach(
+            slot,
+            key,
+            compact(
+                {
+                    name: opts.name,
+                    x: round(local.x),
+                    y: round(local.y),
+                    rotation: round(local.rotation),
+                    width: round(w),
+                    height: round(h),
+                    sequence: sequence
+                        ? compact({ count: sequence.fills.length, start: sequence.start, digits: sequence.digits, setup: sequence.setup }, { start: 1, digits: 0, setup: 0 })
+                        : undefined,
+                },
+                { x: 0, y: 0, rotation: 0 },
+            ),
+        );
         for (const [sx, sy] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) this.outlines.push(add(center, rotate({ x: (sx * w) / 2, y: (sy * h) / 2 }, rotation)));
     }
 
-    /** A region along a bone: centred on it, turned with it, `extra` longer than the bone and `thickness` wide. */
-    limb(slot: string, bone: string, thickness: number, fill: Rgb, extra = thickness * 0.6): void {
+    /**
+     * A region along a bone: centred on it, turned with it, `extra` longer than the bone and
+     * `thickness` wide, stored under the slot's name (`name`: the attachment's own name if it differs).
+     */
+    limb(slot: string, bone: string, thickness: number, fill: Rgb, extra = thickness * 0.6, opts: { name?: string } = {}): void {
         const b = this.get(bone);
-        this.region(slot, slot, add(b, dir(b.rotation), b.length / 2), b.length + extra, thickness, fill, { rotation: b.rotation });
+        this.region(slot, slot, add(b, dir(b.rotation), b.length / 2), b.length + extra, thickness, fill, { rotation: b.rotation, name: opts.name });
+    }
+
+    /**
+     * A clipping attachment: a polygon through world points (stored in the slot bone's space) that
+     * clips what is drawn from its slot up to and including slot `end`.
+     */
+    clipping(slot: string, name: string, points: Vec[], end: string, color = 'ce3a3aff'): void {
+        const bone = this.slotBone(slot);
+        this.slotIndex(end);
+        const vertices = points.flatMap((pt) => {
+            const p = toBoneSpace(bone, pt);
+            return [round(p.x), round(p.y)];
+        });
+        this.attach(slot, name, { type: 'clipping', end, vertexCount: points.length, vertices, color });
     }
 
     /** A weighted mesh (world-space geometry, hull first), each vertex weighed on the nearest of `influences`. */
@@ -202,6 +288,7 @@ export class RigBuilder {
         const ys = geometry.points.map((p) => p.y);
         const [left, right, bottom, top] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
         const [w, h] = [right - left, top - bottom];
+        if (this.meshes.has(`${slot}/${name}`)) throw new Error(`${this.name}: mesh ${slot}/${name} exists`);
         this.texture(name, w, h, fill, 'plain');
         this.attach(slot, name, {
             type: 'mesh',
@@ -300,14 +387,10 @@ export class RigBuilder {
             slots: this.slots.map((s) => compact({ name: s.name, bone: s.bone, color: s.color, dark: s.dark, attachment: s.attachment })),
         };
         for (const [kind, list] of Object.entries(this.constraints)) if (list.length) body[kind] = list;
-        body.skins = [
-            {
-                name: 'default',
-                attachments: Object.fromEntries(
-                    this.slots.filter((s) => this.attachments.has(s.name)).map((s) => [s.name, Object.fromEntries(this.attachments.get(s.name)!)]),
-                ),
-            },
-        ];
+        body.skins = [...this.skins].map(([name, attachments]) => ({
+            name,
+            attachments: Object.fromEntries(this.slots.filter((s) => attachments.has(s.name)).map((s) => [s.name, Object.fromEntries(attachments.get(s.name)!)])),
+        }));
         body.events = this.events;
         body.animations = this.animations;
 
@@ -342,7 +425,7 @@ export class RigBuilder {
                 meshes: this.meshes.size,
                 animations: Object.keys(this.animations),
                 events: Object.keys(this.events),
-                skins: ['default'],
+                skins: [...this.skins.keys()],
             },
         };
     }

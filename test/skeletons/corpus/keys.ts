@@ -81,6 +81,24 @@ export const pathMix = (list: [t: number, mixRotate: number, mixX: number, ease?
 export const attachment = (list: [t: number, name: string | null][]): Json[] =>
     list.map(([t, name]) => ({ ...(t !== 0 ? { time: round(t, 4) } : {}), name }));
 
+/** How a sequence key plays its attachment's frames from its time on (Spine's SequenceMode). */
+export type SequenceMode = 'hold' | 'once' | 'loop' | 'pingpong' | 'onceReverse' | 'loopReverse' | 'pingpongReverse';
+
+/**
+ * Sequence keys (under `attachments` → skin → slot → attachment → `sequence`): from `t`, frame
+ * `index` held, or played by `mode` at `delay` seconds per frame. Spine reads a missing mode as
+ * hold, index as 0 and delay as the previous key's, so those are left out.
+ */
+export const sequence = (list: [t: number, mode: SequenceMode, index: number, delay?: number][]): Json[] =>
+    list.map(([t, mode, index, delay], i) =>
+        defined({
+            time: t !== 0 ? round(t, 4) : undefined,
+            mode: mode !== 'hold' ? mode : undefined,
+            index: index || undefined,
+            delay: delay !== undefined && delay !== (list[i - 1]?.[3] ?? 0) ? round(delay, 4) : undefined,
+        }),
+    );
+
 /** Deform keys of `full` scaled by an amount per key, trimmed to the non-zero span as the editor writes them. */
 export function deform(full: number[], list: [t: number, amount: number, ease?: Ease][]): Json[] {
     return keys(

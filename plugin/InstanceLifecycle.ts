@@ -10,7 +10,7 @@ import { badPosition, destroyedFromOutside, notDespawnable, notSpawnedForLegacy,
 import { forgetPooled } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
-import { displayTouched, dressForSpawn, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { displayTouched, dressForSpawn, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */
@@ -227,7 +227,9 @@ export class InstanceLifecycle {
         instance.legacy = null;
         this.pass.remove(instance);
         const status = this.systems?.settings.status;
-        const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        const sceneClosing = status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        const closing = this.releasing || sceneClosing;
+        forgetInput(instance, sceneClosing);
         if (!this.releasing) instance.pool.forget(instance, wasSpawned);
         if (this.settings.options.dev && !closing) warn(destroyedFromOutside(instance.pool.key.dataKey));
         this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);

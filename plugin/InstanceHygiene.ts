@@ -32,8 +32,20 @@ interface Looked {
     readonly settings: Settings;
 }
 
+/** What hygiene reads of a scene camera. */
+interface CameraLike {
+    name: string;
+    /**
+     * The object the camera follows (`startFollow`), or null: Phaser keeps it in this field and has
+     * no public getter for it. Only read here; `stopFollow()`, public, is what clears it.
+     */
+    _follow?: unknown;
+    stopFollow(): unknown;
+}
+
 interface SceneParts {
     tweens?: { tweens?: unknown[]; getTweensOf(target: unknown): TweenLike[] };
+    cameras?: { cameras: CameraLike[]; main?: CameraLike };
 }
 
 const NO_TWEENS: TweenLike[] = [];
@@ -47,8 +59,8 @@ const NO_TWEENS: TweenLike[] = [];
  *   (dev mode); each TrackEntry remembers the call site of the game call that created it;
  * - the game object's `on / once / addListener` record where each function was added (dev mode).
  *
- * `clean` removes what the previous owner left: listeners of all three kinds, running tweens and
- * (spine-phaser-v4) objects attached to slots. The plugin's own listeners and Phaser's internal
+ * `clean` removes what the previous owner left: listeners of all three kinds, cameras following
+ * the object, running tweens and (spine-phaser-v4) objects attached to slots. The plugin's own listeners and Phaser's internal
  * ones (those present when the instance was built, see `seal`, and `internalFns` added later by
  * Phaser itself, such as a Container's or a DataManager's) are never reported or removed.
  */
@@ -96,11 +108,12 @@ export class InstanceHygiene {
     /**
      * Whether the game has attached something since the last `clean` that `clean` would remove and
      * a look at a few fields can tell: a Spine listener, a track (and so maybe a TrackEntry
-     * listener), an emitter listener, input. Cheap: what spawn asks of every instance it hands out.
+     * listener), an emitter listener, input, a camera following it. Cheap: what spawn asks of every
+     * instance it hands out.
      */
-    touched(): boolean {
+    touched(scene: SceneParts | null): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
-        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers();
+        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene, go) !== -1;
     }
 
     /**
@@ -145,6 +158,17 @@ export class InstanceHygiene {
             slotObjects.clear();
         }
 
+        // Cameras following it (startFollow): a camera follows whatever object it was given, so it
+        // would follow the next owner, jumping wherever that one is spawned. Stopped where it is, as
+        // a camera following a destroyed stock object stays where that object was.
+        for (let i = followedBy(scene, go); i !== -1; i = followedBy(scene, go, i + 1)) {
+            const cameras = scene!.cameras!;
+            const camera = cameras.cameras[i];
+            camera.stopFollow();
+            const name = camera.name ? `camera '${camera.name}'` : camera === cameras.main ? 'the main camera' : `camera ${i} (unnamed)`;
+            out.push({ what: `${name} following it (startFollow)`, site: null });
+        }
+
         // Tweens: only looked for when the scene has any (getTweensOf makes an array).
         const manager = scene?.tweens;
         const tweens = manager && !(Array.isArray(manager.tweens) && manager.tweens.length === 0) ? manager.getTweensOf(go) : NO_TWEENS;
@@ -165,4 +189,12 @@ export class InstanceHygiene {
         out.push({ what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`, site: site ?? null, verb: 'on the entry created at' });
         entry.listener = null;
     }
+}
+
+/** The index of the first of the scene's cameras from `from` on that follows `go`, or -1. A few reads: a scene has few cameras. */
+function followedBy(scene: SceneParts | null, go: object, from = 0): number {
+    const cameras = scene?.cameras?.cameras;
+    if (!cameras) return -1;
+    for (let i = from; i < cameras.length; i++) if (cameras[i]._follow === go) return i;
+    return -1;
 }

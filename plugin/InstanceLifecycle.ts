@@ -59,7 +59,7 @@ export class InstanceLifecycle {
         const despawnSite = instance.despawnSite;
         // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
         // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
-        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched() || displayTouched(instance.go)))) {
+        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched(this.systems as never) || displayTouched(instance.go)))) {
             this.leaks.clean(instance, this.systems, false);
             retireInstance(instance);
             resetPose(instance);

@@ -337,3 +337,97 @@ describe('listener hygiene on despawn', () => {
         expect(() => pool.setHooks('tiny', 'tiny-atlas', { onSpwan: () => {} } as never)).toThrow(/unknown hook 'onSpwan'. Hooks: onCreate, onSpawn, onDespawn, onDestroy/);
     });
 });
+
+describe('cameras following a despawned instance', () => {
+    /** What the renderer does before drawing (a HEADLESS game never renders): a following camera moves to its target. */
+    const render = () => {
+        for (const camera of t.scene.cameras.cameras) camera.preRender();
+    };
+
+    test('a camera following an instance stays where it is at despawn, as one following a destroyed stock object does, instead of jumping to the next owner; the warning names the camera', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        const twinCamera = t.scene.cameras.add(0, 0, 800, 600, false, 'twin');
+        const go = spawn({ animation: 'walk' });
+        const stock = (t.scene.add as any).spine(400, 300, 'tiny', 'tiny-atlas') as SpineGameObject;
+        main.startFollow(go);
+        twinCamera.startFollow(stock);
+        go.x = stock.x = 600; // the hero walks; both cameras follow
+        t.step(1);
+        render();
+        expect([main.scrollX, main.scrollY]).toEqual([200, 0]);
+        expect([twinCamera.scrollX, twinCamera.scrollY]).toEqual([200, 0]);
+
+        pool.despawn(go);
+        stock.destroy();
+        const next = t.scene.spinePool.spawn(5000, 300, 'tiny', 'tiny-atlas', { animation: 'walk' }); // elsewhere
+        expect(next).toBe(go);
+        (t.scene.add as any).spine(5000, 300, 'tiny', 'tiny-atlas');
+        t.step(3);
+        render();
+        expect([main.scrollX, main.scrollY]).toEqual([twinCamera.scrollX, twinCamera.scrollY]);
+        expect([main.scrollX, main.scrollY]).toEqual([200, 0]);
+
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(/removed 1 leftover of its previous owner:\n {2}- the main camera following it \(startFollow\)\n/);
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+
+    test('every camera following it is stopped and named (by its name when it has one); a camera following something else is left alone', () => {
+        const pool = t.scene.spinePool;
+        const minimap = t.scene.cameras.add(0, 0, 200, 150, false, 'minimap');
+        const unnamed = t.scene.cameras.add(0, 0, 200, 150);
+        const other = t.scene.cameras.add(0, 0, 200, 150, false, 'other');
+        const go = spawn();
+        const bystander = spawn();
+        t.scene.cameras.main.startFollow(go);
+        minimap.startFollow(go);
+        unnamed.startFollow(go);
+        other.startFollow(bystander);
+        pool.despawn(go);
+        endBurst();
+        const message: string = warn.mock.calls[0][0];
+        expect(message).toContain('removed 3 leftovers');
+        expect(message).toContain("- the main camera following it (startFollow)\n");
+        expect(message).toContain("- camera 'minimap' following it (startFollow)\n");
+        expect(message).toContain(`- camera ${t.scene.cameras.cameras.indexOf(unnamed)} (unnamed) following it (startFollow)\n`);
+        expect(message).not.toContain('other');
+        bystander.x = 1000;
+        render();
+        expect(other.scrollX).toBe(1000 - 100); // still following its own target
+        expect([t.scene.cameras.main.scrollX, minimap.scrollX, unnamed.scrollX]).toEqual([0, 400 - 100, 400 - 100]);
+    });
+
+    test('with dev: false the camera is stopped and counted, and nothing is printed', () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ dev: false });
+        const main = t.scene.cameras.main;
+        const go = spawn();
+        main.startFollow(go);
+        pool.despawn(go);
+        expect(spawn()).toBe(go);
+        go.setPosition(5000, 300);
+        t.step(1);
+        render();
+        expect(main.scrollX).toBe(0);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+
+    test('a camera made to follow an instance after its despawn (a kept reference) is stopped by the next spawn, which hands out an instance no camera follows', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        const go = spawn();
+        pool.despawn(go);
+        main.startFollow(go); // an old reference: the camera call is the camera's, not reported when made
+        const next = spawn();
+        expect(next).toBe(go);
+        next.setPosition(5000, 300);
+        t.step(1);
+        render();
+        expect(main.scrollX).toBe(0);
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+});

@@ -19,9 +19,26 @@ interface Emitter {
     listeners(event: string | symbol): Function[];
 }
 
+/** What hygiene uses of a Phaser tween (Tween or TweenChain), all public API of BaseTween. */
 interface TweenLike {
-    data?: { key?: string }[];
+    /** A Tween's TweenData (one per target and property), a TweenChain's tweens; null once destroyed. */
+    data?: ({ key?: string; setCompleteState?(): void } | TweenLike)[] | null;
+    callbacks?: Record<string, unknown> | null;
+    isPendingRemove(): boolean;
+    isFinished(): boolean;
+    isDestroyed(): boolean;
+    setCallback(type: string, callback: Function): unknown;
+    removeAllListeners(): unknown;
+    completeAfterLoop(loops?: number): unknown;
+    remove(): unknown;
     destroy(): void;
+}
+
+interface TweenManagerLike {
+    tweens?: unknown[];
+    /** True while the manager's update runs the tweens: a despawn from inside a tween callback. */
+    processing?: boolean;
+    getTweensOf(target: unknown): TweenLike[];
 }
 
 /** What hygiene reads of the instance it looks after. */
@@ -44,7 +61,7 @@ interface CameraLike {
 }
 
 interface SceneParts {
-    tweens?: { tweens?: unknown[]; getTweensOf(target: unknown): TweenLike[] };
+    tweens?: TweenManagerLike;
     cameras?: { cameras: CameraLike[]; main?: CameraLike };
 }
 
@@ -173,9 +190,15 @@ export class InstanceHygiene {
         const manager = scene?.tweens;
         const tweens = manager && !(Array.isArray(manager.tweens) && manager.tweens.length === 0) ? manager.getTweensOf(go) : NO_TWEENS;
         for (const tween of tweens) {
-            const keys = [...new Set((tween.data ?? []).map((d) => d.key).filter(Boolean))];
+            // Done with the object: completing (its onComplete is running, e.g. the
+            // `onComplete: () => despawn(go)` of a fade-out: Phaser set it pending removal before
+            // the callback), stopped (pending removal), or finished and kept (`persist`). Phaser
+            // removes (or keeps) it itself: it is no leftover, and is not touched (destroying the
+            // completing tween here made Phaser destroy it a second time).
+            if (tween.isPendingRemove() || tween.isFinished() || tween.isDestroyed()) continue;
+            const keys = [...new Set((tween.data ?? []).map((d) => (d as { key?: string }).key).filter(Boolean))];
             out.push({ what: `a running tween (${keys.join(', ') || 'no properties'})`, site: null });
-            tween.destroy();
+            endTween(tween, manager!.processing === true);
         }
 
         return out.length - before;
@@ -197,4 +220,46 @@ function followedBy(scene: SceneParts | null, go: object, from = 0): number {
     if (!cameras) return -1;
     for (let i = from; i < cameras.length; i++) if (cameras[i]._follow === go) return i;
     return -1;
+}
+
+/** What a stopped tween's callbacks become. */
+const NO_OP = (): void => {};
+
+/**
+ * Ends a running tween of the previous owner for good, without calling any of its callbacks.
+ *
+ * Outside the TweenManager's update: taken out of the manager (`remove()`, at once then) and
+ * destroyed, so nothing is left of it and Phaser destroys it no second time (Phaser's
+ * `killTweensOf` destroys it in place, and the manager destroys it again at its next update).
+ *
+ * Inside it (the despawn is made from a tween callback, maybe one of this very tween: `onUpdate`,
+ * `onYoyo`, `onRepeat`, `onStart`...), Phaser goes on reading the tween once the callback returns:
+ * a destroyed one makes the manager throw (its TweenData lose their tween), every frame after.
+ * So it is made inert and left for the manager to remove: its callbacks and listeners replaced by
+ * nothing (no callback of the previous owner reaches the object's next owner), its TweenData
+ * complete (nothing more written to the object, no yoyo or repeat), no further loop, and marked
+ * for removal (`remove()`), which the manager carries out, destroying it, when it next looks at it.
+ */
+function endTween(tween: TweenLike, processing: boolean): void {
+    if (!processing) {
+        tween.remove();
+        tween.destroy();
+        return;
+    }
+    silence(tween);
+    tween.completeAfterLoop(0);
+    tween.remove();
+}
+
+/** A tween (or a chain and its tweens) that calls and writes nothing any more. */
+function silence(tween: TweenLike): void {
+    tween.removeAllListeners();
+    if (tween.callbacks) for (const type of Object.keys(tween.callbacks)) tween.setCallback(type, NO_OP);
+    const data = tween.data;
+    if (!data) return;
+    for (let i = 0; i < data.length; i++) {
+        const part = data[i] as { setCompleteState?(): void } & Partial<TweenLike>;
+        if (typeof part.setCompleteState === 'function') part.setCompleteState();
+        else if (typeof part.setCallback === 'function') silence(part as TweenLike); // a chain's tween
+    }
 }

@@ -431,3 +431,104 @@ describe('cameras following a despawned instance', () => {
         expect(pool.stats().leaksCleared).toBe(1);
     });
 });
+
+describe('tweens at despawn', () => {
+    let clock: jest.SpyInstance;
+    beforeEach(() => {
+        // Phaser's TweenManager reads Date.now(), not the game's time: tie it to the stepped clock,
+        // before any tween is made, so tweens run as frames are stepped.
+        const base = Date.now();
+        clock = jest.spyOn(Date, 'now').mockImplementation(() => base + t.time);
+    });
+    afterEach(() => clock.mockRestore());
+
+    test("the tween whose onComplete despawns the instance (fade out, then back to the pool) is no leftover: no warning, nothing counted, Phaser removes and destroys it once, and the next owner is untouched", () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'walk' });
+        const tween = t.scene.tweens.add({ targets: go, alpha: 0, duration: 200, onComplete: () => pool.despawn(go) });
+        const destroy = jest.spyOn(tween, 'destroy');
+        t.step(20);
+        expect(pool.isActive(go)).toBe(false);
+        t.step(2);
+        expect(t.scene.tweens.getTweens()).toEqual([]);
+        expect(destroy).toHaveBeenCalledTimes(1);
+        expect(tween.isDestroyed()).toBe(true);
+
+        const next = spawn();
+        expect(next).toBe(go);
+        t.step(20);
+        expect(next.alpha).toBe(1);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(0);
+    });
+
+    test('a tween stopped before despawn, or finished and kept (persist), is no leftover and is left to Phaser; a running loop or yoyo tween is one: named and stopped', () => {
+        const pool = t.scene.spinePool;
+        const stopped = spawn();
+        const stoppedTween = t.scene.tweens.add({ targets: stopped, x: 900, duration: 1000 });
+        const persisted = spawn();
+        const persistTween = t.scene.tweens.add({ targets: persisted, angle: 90, duration: 100, persist: true });
+        const looping = spawn();
+        t.scene.tweens.add({ targets: looping, y: 200, duration: 300, repeat: -1 });
+        const yoyo = spawn();
+        t.scene.tweens.add({ targets: yoyo, scale: 2, duration: 300, yoyo: true });
+        t.step(10);
+        expect(persistTween.isFinished()).toBe(true);
+        stoppedTween.stop();
+        for (const go of [stopped, persisted, looping, yoyo]) pool.despawn(go);
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        const message: string = warn.mock.calls[0][0];
+        expect(message).toMatch(/^phaser-spine-pool: 2 despawns of 'tiny' instances .* removed 2 leftovers/);
+        expect(message).toContain('- 1× a running tween (y)\n');
+        expect(message).toContain('- 1× a running tween (scaleX, scaleY)\n');
+        expect(message).not.toMatch(/tween \((x|angle)\)/);
+        expect(pool.stats().leaksCleared).toBe(2);
+        // The persistent tween is still the game's to replay or destroy: the pool left it alone.
+        expect(persistTween.isDestroyed()).toBe(false);
+
+        // The next owners: nothing moves them.
+        const next = [spawn(), spawn(), spawn(), spawn()];
+        t.step(60);
+        for (const go of next) expect([go.x, go.y, go.angle, go.scaleX, go.scaleY]).toEqual([400, 300, 0, 1, 1]);
+        expect(t.scene.tweens.getTweens()).toEqual([persistTween]);
+    });
+
+    test.each(['onStart', 'onUpdate', 'onYoyo', 'onRepeat', 'onLoop'])(
+        'despawning (and spawning the next owner) from a running tween\'s own %s ends that tween without Phaser throwing: reported, no later callback of it runs, nothing more is written to the object',
+        (callback) => {
+            const pool = t.scene.spinePool;
+            const go = spawn();
+            const later: string[] = [];
+            let next: SpineGameObject | null = null;
+            const tween = t.scene.tweens.add({
+                targets: go,
+                x: 900,
+                y: 100,
+                alpha: 0.5,
+                duration: 100,
+                yoyo: true,
+                repeat: 1,
+                loop: -1,
+                [callback]: () => {
+                    if (next) return void later.push(callback);
+                    pool.despawn(go);
+                    next = pool.spawn(10, 20, 'tiny', 'tiny-atlas');
+                },
+                onComplete: () => later.push('onComplete'),
+            });
+            tween.on('update', () => next && later.push('update event'));
+            t.step(60); // throws if Phaser reads a destroyed tween
+            expect(next).toBe(go);
+            expect([next!.x, next!.y, next!.alpha]).toEqual([10, 20, 1]);
+            expect(later).toEqual([]);
+            expect(t.scene.tweens.getTweens()).toEqual([]);
+            expect(tween.isDestroyed()).toBe(true);
+            endBurst();
+            expect(warn).toHaveBeenCalledTimes(1);
+            expect(warn.mock.calls[0][0]).toContain('- a running tween (x, y, alpha)\n');
+        },
+    );
+});
+

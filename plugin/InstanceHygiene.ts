@@ -207,10 +207,17 @@ export class InstanceHygiene {
     private cleanEntry(entry: TrackEntry, out: Leftover[]): void {
         const listener = entry.listener;
         if (!listener) return;
+        entry.listener = null;
+        // An entry that played to its end without looping is done: its listener heard its
+        // `complete` (Spine's usual `setAnimation(0, 'die', false).listener = { complete: () =>
+        // despawn(go) }` is this one) and nothing it could still hear (`end`, `dispose`) reaches
+        // it on a stock object destroyed instead. spine-core drops it with its entry: removed, not
+        // a leftover (as the tween whose onComplete despawns). On an entry still playing (looping,
+        // not at its end, queued) it is one: what it waits for never comes.
+        if (!entry.loop && entry.isComplete()) return;
         const name = entry.animation ? `'${entry.animation.name}'` : '(empty)';
         const site = this.instance.entrySites.get(entry);
         out.push({ what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`, site: site ?? null, verb: 'on the entry created at' });
-        entry.listener = null;
     }
 }
 

@@ -145,9 +145,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * @returns `true` if it went back to its pool, `false` if it was not an active pooled instance
      * @example
      * ```ts
-     * enemy.animationState.addListener({
-     *     complete: (entry) => entry.animation?.name === 'die' && this.spinePool.despawn(enemy),
-     * });
+     * // Back to the pool when its death ends. The listener is the death entry's: it goes with its
+     * // entry, so there is nothing to remove (a listener added to `animationState` would be).
+     * enemy.animationState.setAnimation(0, 'die', false).listener = {
+     *     complete: () => this.spinePool.despawn(enemy),
+     * };
      * ```
      */
     despawn(go: SpineGameObject): boolean {

@@ -201,6 +201,36 @@ describe('listener hygiene on despawn', () => {
         expect(heard).toEqual(['first', 'second', 'third']);
     });
 
+    test("the listener of the death entry whose complete despawns the instance (an entry that played to its end) is no leftover: spine-core drops it with its entry; one on a looping or unfinished entry still is", () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'walk' });
+        let completes = 0;
+        go.animationState.setAnimation(0, 'die', false).listener = {
+            complete: () => {
+                completes++;
+                pool.despawn(go);
+            },
+        };
+        t.step(Math.ceil(go.animationState.tracks[0]!.animation!.duration * 60) + 3);
+        expect(completes).toBe(1);
+        expect(pool.isActive(go)).toBe(false);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(0);
+
+        // Still playing: a looping entry, and a once-only one not at its end yet.
+        const next = spawn();
+        expect(next).toBe(go);
+        next.animationState.setAnimation(0, 'walk', true).listener = { complete: () => completes++ };
+        t.step(Math.ceil(next.animationState.tracks[0]!.animation!.duration * 60) + 3); // walk looped once
+        next.animationState.setAnimation(1, 'attack', false).listener = { event: () => completes++ };
+        t.step(2);
+        pool.despawn(next);
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(/removed 2 leftovers[^]*TrackEntry 'walk' \(track 0\) listener \{ complete \}[^]*TrackEntry 'attack' \(track 1\) listener \{ event \}/);
+    });
+
     test('stale tweens on a despawned instance are stopped, and named in the warning', () => {
         // Phaser's TweenManager reads Date.now(): tie it to the stepped game time.
         const base = Date.now();

@@ -77,9 +77,10 @@ const NO_TWEENS: TweenLike[] = [];
  * - the game object's `on / once / addListener` record where each function was added (dev mode).
  *
  * `clean` removes what the previous owner left: listeners of all three kinds, cameras following
- * the object, running tweens and (spine-phaser-v4) objects attached to slots. The plugin's own listeners and Phaser's internal
- * ones (those present when the instance was built, see `seal`, and `internalFns` added later by
- * Phaser itself, such as a Container's or a DataManager's) are never reported or removed.
+ * the object, running tweens and (spine-phaser-v4) objects attached to slots. The plugin's own
+ * listeners and Phaser's internal ones (those present when the instance was built, see `seal`, and
+ * `internalFns` added later by Phaser itself, such as a Container's or a DataManager's) are never
+ * reported or removed.
  */
 export class InstanceHygiene {
     private readonly emitterSites = new Map<Function, CallSite>();
@@ -128,9 +129,9 @@ export class InstanceHygiene {
      * listener), an emitter listener, input, a camera following it. Cheap: what spawn asks of every
      * instance it hands out.
      */
-    touched(scene: SceneParts | null): boolean {
+    touched(scene: object | null): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
-        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene, go) !== -1;
+        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene as SceneParts | null, go) !== -1;
     }
 
     /**

@@ -59,7 +59,7 @@ export class InstanceLifecycle {
         const despawnSite = instance.despawnSite;
         // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
         // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
-        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched(this.systems as never) || displayTouched(instance.go)))) {
+        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched(this.systems) || displayTouched(instance.go)))) {
             this.leaks.clean(instance, this.systems, false);
             retireInstance(instance);
             resetPose(instance);
@@ -215,7 +215,8 @@ export class InstanceLifecycle {
 
     /**
      * A pooled instance's object was destroyed (`go.destroy()`, its container's destroy, the scene's
-     * shutdown, or the pool itself): it leaves its pool and the schedule; in dev mode, a warning
+     * shutdown, or the pool itself): it leaves its pool, the schedule and the scene's input list
+     * (where a despawn may have left it, see Recycler's `forgetInput`); in dev mode, a warning
      * unless the pool or the scene did it; then the `onDestroy` hook.
      */
     destroyed(instance: PooledInstance): void {

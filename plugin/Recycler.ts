@@ -136,13 +136,15 @@ interface Interactive {
  * then null the new owner's `go.input` and take the object out of the list, and its clicks would
  * be silently lost. Phaser keeps no public way to cancel a queued removal, so none is queued.
  *
- * The object stays in the InputPlugin's list meanwhile, which is harmless: the InputManager's hit
- * test skips an object whose `input` is null (`inputCandidate`), and a new owner's
- * `setInteractive()` finds it listed (`queueForInsertion` adds no second entry), so its input
- * works from the next hit test on. (A stock object made interactive is hit-tested from the next
- * PRE_UPDATE, when its insertion is processed: a reused instance can be hit one frame's input
- * events earlier, never later.) `instance.inputListed` remembers it, so that the object's removal
- * is queued when it is destroyed while free (`forgetInput`).
+ * The object stays in the InputPlugin's list while it is free, which is harmless: the
+ * InputManager's hit test skips an object whose `input` is null (`inputCandidate`, one field read
+ * per listed object and input event), and a new owner's `setInteractive()` finds it listed
+ * (`queueForInsertion` adds no second entry), so its input works from that call on. (A stock
+ * object made interactive is hit-tested from the next PRE_UPDATE, when its insertion is processed:
+ * input events that arrive in between, DOM events before the next frame, can reach a reused
+ * instance where they would miss a new stock object; never the other way round.)
+ * `instance.inputListed` remembers it, so that the object's removal is queued when it is destroyed
+ * (`forgetInput`).
  */
 function takeInput(instance: PooledInstance): void {
     const go = instance.go as unknown as Interactive;

@@ -19,9 +19,26 @@ interface Emitter {
     listeners(event: string | symbol): Function[];
 }
 
+/** What hygiene uses of a Phaser tween (Tween or TweenChain), all public API of BaseTween. */
 interface TweenLike {
-    data?: { key?: string }[];
+    /** A Tween's TweenData (one per target and property), a TweenChain's tweens; null once destroyed. */
+    data?: ({ key?: string; setCompleteState?(): void } | TweenLike)[] | null;
+    callbacks?: Record<string, unknown> | null;
+    isPendingRemove(): boolean;
+    isFinished(): boolean;
+    isDestroyed(): boolean;
+    setCallback(type: string, callback: Function): unknown;
+    removeAllListeners(): unknown;
+    completeAfterLoop(loops?: number): unknown;
+    remove(): unknown;
     destroy(): void;
+}
+
+interface TweenManagerLike {
+    tweens?: unknown[];
+    /** True while the manager's update runs the tweens: a despawn from inside a tween callback. */
+    processing?: boolean;
+    getTweensOf(target: unknown): TweenLike[];
 }
 
 /** What hygiene reads of the instance it looks after. */
@@ -32,8 +49,20 @@ interface Looked {
     readonly settings: Settings;
 }
 
+/** What hygiene reads of a scene camera. */
+interface CameraLike {
+    name: string;
+    /**
+     * The object the camera follows (`startFollow`), or null: Phaser keeps it in this field and has
+     * no public getter for it. Only read here; `stopFollow()`, public, is what clears it.
+     */
+    _follow?: unknown;
+    stopFollow(): unknown;
+}
+
 interface SceneParts {
-    tweens?: { tweens?: unknown[]; getTweensOf(target: unknown): TweenLike[] };
+    tweens?: TweenManagerLike;
+    cameras?: { cameras: CameraLike[]; main?: CameraLike };
 }
 
 const NO_TWEENS: TweenLike[] = [];
@@ -47,10 +76,11 @@ const NO_TWEENS: TweenLike[] = [];
  *   (dev mode); each TrackEntry remembers the call site of the game call that created it;
  * - the game object's `on / once / addListener` record where each function was added (dev mode).
  *
- * `clean` removes what the previous owner left: listeners of all three kinds, running tweens and
- * (spine-phaser-v4) objects attached to slots. The plugin's own listeners and Phaser's internal
- * ones (those present when the instance was built, see `seal`, and `internalFns` added later by
- * Phaser itself, such as a Container's or a DataManager's) are never reported or removed.
+ * `clean` removes what the previous owner left: listeners of all three kinds, cameras following
+ * the object, running tweens and (spine-phaser-v4) objects attached to slots. The plugin's own
+ * listeners and Phaser's internal ones (those present when the instance was built, see `seal`, and
+ * `internalFns` added later by Phaser itself, such as a Container's or a DataManager's) are never
+ * reported or removed.
  */
 export class InstanceHygiene {
     private readonly emitterSites = new Map<Function, CallSite>();
@@ -96,11 +126,12 @@ export class InstanceHygiene {
     /**
      * Whether the game has attached something since the last `clean` that `clean` would remove and
      * a look at a few fields can tell: a Spine listener, a track (and so maybe a TrackEntry
-     * listener), an emitter listener, input. Cheap: what spawn asks of every instance it hands out.
+     * listener), an emitter listener, input, a camera following it. Cheap: what spawn asks of every
+     * instance it hands out.
      */
-    touched(): boolean {
+    touched(scene: object | null): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
-        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers();
+        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene as SceneParts | null, go) !== -1;
     }
 
     /**
@@ -145,13 +176,30 @@ export class InstanceHygiene {
             slotObjects.clear();
         }
 
+        // Cameras following it (startFollow): a camera follows whatever object it was given, so it
+        // would follow the next owner, jumping wherever that one is spawned. Stopped where it is, as
+        // a camera following a destroyed stock object stays where that object was.
+        for (let i = followedBy(scene, go); i !== -1; i = followedBy(scene, go, i + 1)) {
+            const cameras = scene!.cameras!;
+            const camera = cameras.cameras[i];
+            camera.stopFollow();
+            const name = camera.name ? `camera '${camera.name}'` : camera === cameras.main ? 'the main camera' : `camera ${i} (unnamed)`;
+            out.push({ what: `${name} following it (startFollow)`, site: null });
+        }
+
         // Tweens: only looked for when the scene has any (getTweensOf makes an array).
         const manager = scene?.tweens;
         const tweens = manager && !(Array.isArray(manager.tweens) && manager.tweens.length === 0) ? manager.getTweensOf(go) : NO_TWEENS;
         for (const tween of tweens) {
-            const keys = [...new Set((tween.data ?? []).map((d) => d.key).filter(Boolean))];
+            // Done with the object: completing (its onComplete is running, e.g. the
+            // `onComplete: () => despawn(go)` of a fade-out: Phaser set it pending removal before
+            // the callback), stopped (pending removal), or finished and kept (`persist`). Phaser
+            // removes (or keeps) it itself: it is no leftover, and is not touched (destroying the
+            // completing tween here made Phaser destroy it a second time).
+            if (tween.isPendingRemove() || tween.isFinished() || tween.isDestroyed()) continue;
+            const keys = [...new Set((tween.data ?? []).map((d) => (d as { key?: string }).key).filter(Boolean))];
             out.push({ what: `a running tween (${keys.join(', ') || 'no properties'})`, site: null });
-            tween.destroy();
+            endTween(tween, manager!.processing === true);
         }
 
         return out.length - before;
@@ -160,9 +208,66 @@ export class InstanceHygiene {
     private cleanEntry(entry: TrackEntry, out: Leftover[]): void {
         const listener = entry.listener;
         if (!listener) return;
+        entry.listener = null;
+        // An entry that played to its end without looping is done: its listener heard its
+        // `complete` (Spine's usual `setAnimation(0, 'die', false).listener = { complete: () =>
+        // despawn(go) }` is this one) and nothing it could still hear (`end`, `dispose`) reaches
+        // it on a stock object destroyed instead. spine-core drops it with its entry: removed, not
+        // a leftover (as the tween whose onComplete despawns). On an entry still playing (looping,
+        // not at its end, queued) it is one: what it waits for never comes.
+        if (!entry.loop && entry.isComplete()) return;
         const name = entry.animation ? `'${entry.animation.name}'` : '(empty)';
         const site = this.instance.entrySites.get(entry);
         out.push({ what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`, site: site ?? null, verb: 'on the entry created at' });
-        entry.listener = null;
+    }
+}
+
+/** The index of the first of the scene's cameras from `from` on that follows `go`, or -1. A few reads: a scene has few cameras. */
+function followedBy(scene: SceneParts | null, go: object, from = 0): number {
+    const cameras = scene?.cameras?.cameras;
+    if (!cameras) return -1;
+    for (let i = from; i < cameras.length; i++) if (cameras[i]._follow === go) return i;
+    return -1;
+}
+
+/** What a stopped tween's callbacks become. */
+const NO_OP = (): void => {};
+
+/**
+ * Ends a running tween of the previous owner for good, without calling any of its callbacks.
+ *
+ * Outside the TweenManager's update: taken out of the manager (`remove()`, at once then) and
+ * destroyed, so nothing is left of it and Phaser destroys it no second time (Phaser's
+ * `killTweensOf` destroys it in place, and the manager destroys it again at its next update).
+ *
+ * Inside it (the despawn is made from a tween callback, maybe one of this very tween: `onUpdate`,
+ * `onYoyo`, `onRepeat`, `onStart`...), Phaser goes on reading the tween once the callback returns:
+ * a destroyed one makes the manager throw (its TweenData lose their tween), every frame after.
+ * So it is made inert and left for the manager to remove: its callbacks and listeners replaced by
+ * nothing (no callback of the previous owner reaches the object's next owner), its TweenData
+ * complete (nothing more written to the object, no yoyo or repeat), no further loop, and marked
+ * for removal (`remove()`), which the manager carries out, destroying it, when it next looks at it.
+ */
+function endTween(tween: TweenLike, processing: boolean): void {
+    if (!processing) {
+        tween.remove();
+        tween.destroy();
+        return;
+    }
+    silence(tween);
+    tween.completeAfterLoop(0);
+    tween.remove();
+}
+
+/** A tween (or a chain and its tweens) that calls and writes nothing any more. */
+function silence(tween: TweenLike): void {
+    tween.removeAllListeners();
+    if (tween.callbacks) for (const type of Object.keys(tween.callbacks)) tween.setCallback(type, NO_OP);
+    const data = tween.data;
+    if (!data) return;
+    for (let i = 0; i < data.length; i++) {
+        const part = data[i] as { setCompleteState?(): void } & Partial<TweenLike>;
+        if (typeof part.setCompleteState === 'function') part.setCompleteState();
+        else if (typeof part.setCallback === 'function') silence(part as TweenLike); // a chain's tween
     }
 }

@@ -10,7 +10,7 @@ import { badPosition, destroyedFromOutside, notDespawnable, notSpawnedForLegacy,
 import { forgetPooled } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
-import { displayTouched, dressForSpawn, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { displayTouched, dressForSpawn, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */
@@ -60,7 +60,7 @@ export class InstanceLifecycle {
         const despawnSite = instance.despawnSite;
         // A reference kept past despawn was used (reported then, in dev mode): undo what it did.
         // (A fresh instance keeps what onCreate did; one despawned before is clean unless touched since.)
-        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched() || displayTouched(instance.go)))) {
+        if (was === Life.Soiled || (instance.generation > 0 && (instance.hygiene.touched(this.systems) || displayTouched(instance.go)))) {
             this.leaks.clean(instance, this.systems, false);
             retireInstance(instance);
             resetPose(instance);
@@ -219,7 +219,8 @@ export class InstanceLifecycle {
 
     /**
      * A pooled instance's object was destroyed (`go.destroy()`, its container's destroy, the scene's
-     * shutdown, or the pool itself): it leaves its pool and the schedule; in dev mode, a warning
+     * shutdown, or the pool itself): it leaves its pool, the schedule and the scene's input list
+     * (where a despawn may have left it, see Recycler's `forgetInput`); in dev mode, a warning
      * unless the pool or the scene did it; then the `onDestroy` hook.
      */
     destroyed(instance: PooledInstance): void {
@@ -231,7 +232,9 @@ export class InstanceLifecycle {
         instance.legacy = null;
         this.pass.remove(instance);
         const status = this.systems?.settings.status;
-        const closing = this.releasing || status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        const sceneClosing = status === Phaser.Scenes.SHUTDOWN || status === Phaser.Scenes.DESTROYED;
+        const closing = this.releasing || sceneClosing;
+        forgetInput(instance, sceneClosing);
         if (!this.releasing) instance.pool.forget(instance, wasSpawned);
         if (this.settings.options.dev && !closing) warn(destroyedFromOutside(instance.pool.key.dataKey));
         this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);

@@ -106,7 +106,7 @@ export class LeakReport {
             }
         }
         const tail =
-            'Remove listeners and stop tweens before despawn (or in an onDespawn hook, see setHooks); ' +
+            'Remove listeners, stop tweens and camera follows before despawn (or in an onDespawn hook, see setHooks); ' +
             'configure({ dev: false }) silences this warning.' +
             (sites.length > 0 ? ` Call sites (source-mapped by devtools): ${sites.length === 1 ? 'the Error' : 'the Errors'} below.` : '');
         warn(`${head}\n${lines.join('\n')}\n${tail}`, ...sites);

@@ -79,6 +79,11 @@ export class PooledInstance implements StateOwner {
     generation = 0;
     /** Where it was last despawned (dev mode), named by the use-after-despawn warning. */
     despawnSite: CallSite | null = null;
+    /**
+     * A despawn took its input without queueing its removal from the scene's InputPlugin, so it may
+     * still be in that list (see Recycler's `takeInput`): its removal is queued when it is destroyed.
+     */
+    inputListed = false;
     /** Its spawn's `poseCache` option (null: the plugin option's). */
     poseCacheMode: PoseCacheMode | null = null;
     /** Its last pose was copied from the pose cache. */

@@ -105,9 +105,9 @@ export function retireInstance(instance: PooledInstance): void {
         if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
-    const g = go as unknown as { input?: unknown; removeInteractive(): void; data?: { reset(): void } | null };
-    if (g.input) g.removeInteractive();
-    if (g.data) g.data.reset();
+    if ((go as unknown as Interactive).input) takeInput(instance);
+    const data = (go as unknown as { data?: { reset(): void } | null }).data;
+    if (data) data.reset();
     resetDisplay(go);
 
     const skeleton = go.skeleton;
@@ -115,6 +115,62 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
+}
+
+/** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */
+interface Interactive {
+    input: unknown;
+    scene: { sys: { input?: Phaser.Input.InputPlugin | null } } | undefined;
+}
+
+/**
+ * Takes a despawned instance's input away at once, without queueing its removal from the scene's
+ * InputPlugin: `InputPlugin.clear(go, true)`, what `removeInteractive()` does minus the queue
+ * (the Interactive Object dropped, `go.input` null as on a new object; out of the pointers' over
+ * and drag lists and the draggable list).
+ *
+ * Why not `removeInteractive()`: it queues a removal that Phaser processes at the next
+ * PRE_UPDATE (`InputPlugin.preUpdate` splices the object from its list and calls
+ * `clear(go, true)` again). An instance despawned and spawned again in the same frame (a wave)
+ * gets its new owner's `setInteractive()` (in `onSpawn`) before that: the queued removal would
+ * then null the new owner's `go.input` and take the object out of the list, and its clicks would
+ * be silently lost. Phaser keeps no public way to cancel a queued removal, so none is queued.
+ *
+ * The object stays in the InputPlugin's list while it is free, which is harmless: the
+ * InputManager's hit test skips an object whose `input` is null (`inputCandidate`, one field read
+ * per listed object and input event), and a new owner's `setInteractive()` finds it listed
+ * (`queueForInsertion` adds no second entry), so its input works from that call on. (A stock
+ * object made interactive is hit-tested from the next PRE_UPDATE, when its insertion is processed:
+ * input events that arrive in between, DOM events before the next frame, can reach a reused
+ * instance where they would miss a new stock object; never the other way round.)
+ * `instance.inputListed` remembers it, so that the object's removal is queued when it is destroyed
+ * (`forgetInput`).
+ */
+function takeInput(instance: PooledInstance): void {
+    const go = instance.go as unknown as Interactive;
+    const plugin = go.scene?.sys.input;
+    if (plugin) {
+        plugin.clear(go as unknown as Phaser.GameObjects.GameObject, true);
+        instance.inputListed = true;
+    } else {
+        go.input = null;
+    }
+}
+
+/**
+ * A pooled instance is being destroyed (`go.destroy()`, over `maxFree`, trimmed): if a despawn
+ * left it in its scene's InputPlugin list without input (see `takeInput`), its removal is queued
+ * now, as `go.destroy()` itself queues it only for an object that still has input: no destroyed
+ * object stays in the list. Not while its scene shuts down or is destroyed (`closing`): the
+ * InputPlugin empties its list itself then (and a destroyed one has no InputManager left).
+ */
+export function forgetInput(instance: PooledInstance, closing: boolean): void {
+    if (!instance.inputListed) return;
+    instance.inputListed = false;
+    const go = instance.go as unknown as Interactive;
+    if (closing || go.input) return; // with input, go.destroy() queues the removal itself
+    const plugin = go.scene?.sys.input;
+    if (plugin) plugin.clear(go as unknown as Phaser.GameObjects.GameObject);
 }
 
 /**

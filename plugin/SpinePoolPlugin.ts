@@ -132,17 +132,21 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
 
     /**
      * Gives `go` back to its pool, where you called `go.destroy()`: its `onDespawn` hook runs, what
-     * its owner left on it (listeners, tweens) is removed and named in a dev warning, its tracks are
-     * cleared without callbacks; it is hidden, inactive, off the display list. Over `maxFree` free
+     * its owner left on it (Spine, TrackEntry and emitter listeners, running tweens, the scene's
+     * cameras following it: stopped where they are) is removed and named in a dev warning, its
+     * input is removed, its tracks are cleared without callbacks; it is hidden, inactive, off the
+     * display list. Over `maxFree` free
      * instances it is destroyed instead. `false` (and a dev warning) when `go` is not a spawned
      * instance of this pool: a wrong or repeated call never corrupts it. Do not use `go` afterwards.
      * @param go an instance returned by {@link spawn}
      * @returns `true` if it went back to its pool, `false` if it was not an active pooled instance
      * @example
      * ```ts
-     * enemy.animationState.addListener({
-     *     complete: (entry) => entry.animation?.name === 'die' && this.spinePool.despawn(enemy),
-     * });
+     * // Back to the pool when its death ends. The listener is the death entry's: it goes with its
+     * // entry, so there is nothing to remove (a listener added to `animationState` would be).
+     * enemy.animationState.setAnimation(0, 'die', false).listener = {
+     *     complete: () => this.spinePool.despawn(enemy),
+     * };
      * ```
      */
     despawn(go: SpineGameObject): boolean {

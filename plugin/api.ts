@@ -213,7 +213,7 @@ export interface SpinePoolStats {
         /** Outside the view plus `offscreenMargin` (always 0 with `offscreen: 'lod'`). */
         offscreen: number;
     };
-    /** Leftover listeners removed on despawn so far. */
+    /** Leftovers of previous owners (listeners, running tweens, cameras following an instance...) removed so far. */
     leaksCleared: number;
     /** The shared pose cache (`poseCache: 'shared'`). */
     poseCache: {

@@ -201,6 +201,36 @@ describe('listener hygiene on despawn', () => {
         expect(heard).toEqual(['first', 'second', 'third']);
     });
 
+    test("the listener of the death entry whose complete despawns the instance (an entry that played to its end) is no leftover: spine-core drops it with its entry; one on a looping or unfinished entry still is", () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'walk' });
+        let completes = 0;
+        go.animationState.setAnimation(0, 'die', false).listener = {
+            complete: () => {
+                completes++;
+                pool.despawn(go);
+            },
+        };
+        t.step(Math.ceil(go.animationState.tracks[0]!.animation!.duration * 60) + 3);
+        expect(completes).toBe(1);
+        expect(pool.isActive(go)).toBe(false);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(0);
+
+        // Still playing: a looping entry, and a once-only one not at its end yet.
+        const next = spawn();
+        expect(next).toBe(go);
+        next.animationState.setAnimation(0, 'walk', true).listener = { complete: () => completes++ };
+        t.step(Math.ceil(next.animationState.tracks[0]!.animation!.duration * 60) + 3); // walk looped once
+        next.animationState.setAnimation(1, 'attack', false).listener = { event: () => completes++ };
+        t.step(2);
+        pool.despawn(next);
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(/removed 2 leftovers[^]*TrackEntry 'walk' \(track 0\) listener \{ complete \}[^]*TrackEntry 'attack' \(track 1\) listener \{ event \}/);
+    });
+
     test('stale tweens on a despawned instance are stopped, and named in the warning', () => {
         // Phaser's TweenManager reads Date.now(): tie it to the stepped game time.
         const base = Date.now();
@@ -337,3 +367,198 @@ describe('listener hygiene on despawn', () => {
         expect(() => pool.setHooks('tiny', 'tiny-atlas', { onSpwan: () => {} } as never)).toThrow(/unknown hook 'onSpwan'. Hooks: onCreate, onSpawn, onDespawn, onDestroy/);
     });
 });
+
+describe('cameras following a despawned instance', () => {
+    /** What the renderer does before drawing (a HEADLESS game never renders): a following camera moves to its target. */
+    const render = () => {
+        for (const camera of t.scene.cameras.cameras) camera.preRender();
+    };
+
+    test('a camera following an instance stays where it is at despawn, as one following a destroyed stock object does, instead of jumping to the next owner; the warning names the camera', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        const twinCamera = t.scene.cameras.add(0, 0, 800, 600, false, 'twin');
+        const go = spawn({ animation: 'walk' });
+        const stock = (t.scene.add as any).spine(400, 300, 'tiny', 'tiny-atlas') as SpineGameObject;
+        main.startFollow(go);
+        twinCamera.startFollow(stock);
+        go.x = stock.x = 600; // the hero walks; both cameras follow
+        t.step(1);
+        render();
+        expect([main.scrollX, main.scrollY]).toEqual([200, 0]);
+        expect([twinCamera.scrollX, twinCamera.scrollY]).toEqual([200, 0]);
+
+        pool.despawn(go);
+        stock.destroy();
+        const next = t.scene.spinePool.spawn(5000, 300, 'tiny', 'tiny-atlas', { animation: 'walk' }); // elsewhere
+        expect(next).toBe(go);
+        (t.scene.add as any).spine(5000, 300, 'tiny', 'tiny-atlas');
+        t.step(3);
+        render();
+        expect([main.scrollX, main.scrollY]).toEqual([twinCamera.scrollX, twinCamera.scrollY]);
+        expect([main.scrollX, main.scrollY]).toEqual([200, 0]);
+
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0][0]).toMatch(/removed 1 leftover of its previous owner:\n {2}- the main camera following it \(startFollow\)\n/);
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+
+    test('every camera following it is stopped and named (by its name when it has one); a camera following something else is left alone', () => {
+        const pool = t.scene.spinePool;
+        const minimap = t.scene.cameras.add(0, 0, 200, 150, false, 'minimap');
+        const unnamed = t.scene.cameras.add(0, 0, 200, 150);
+        const other = t.scene.cameras.add(0, 0, 200, 150, false, 'other');
+        const go = spawn();
+        const bystander = spawn();
+        t.scene.cameras.main.startFollow(go);
+        minimap.startFollow(go);
+        unnamed.startFollow(go);
+        other.startFollow(bystander);
+        pool.despawn(go);
+        endBurst();
+        const message: string = warn.mock.calls[0][0];
+        expect(message).toContain('removed 3 leftovers');
+        expect(message).toContain("- the main camera following it (startFollow)\n");
+        expect(message).toContain("- camera 'minimap' following it (startFollow)\n");
+        expect(message).toContain(`- camera ${t.scene.cameras.cameras.indexOf(unnamed)} (unnamed) following it (startFollow)\n`);
+        expect(message).not.toContain('other');
+        bystander.x = 1000;
+        render();
+        expect(other.scrollX).toBe(1000 - 100); // still following its own target
+        expect([t.scene.cameras.main.scrollX, minimap.scrollX, unnamed.scrollX]).toEqual([0, 400 - 100, 400 - 100]);
+    });
+
+    test('with dev: false the camera is stopped and counted, and nothing is printed', () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ dev: false });
+        const main = t.scene.cameras.main;
+        const go = spawn();
+        main.startFollow(go);
+        pool.despawn(go);
+        expect(spawn()).toBe(go);
+        go.setPosition(5000, 300);
+        t.step(1);
+        render();
+        expect(main.scrollX).toBe(0);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+
+    test('a camera made to follow an instance after its despawn (a kept reference) is stopped by the next spawn, which hands out an instance no camera follows', () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        const go = spawn();
+        pool.despawn(go);
+        main.startFollow(go); // an old reference: the camera call is the camera's, not reported when made
+        const next = spawn();
+        expect(next).toBe(go);
+        next.setPosition(5000, 300);
+        t.step(1);
+        render();
+        expect(main.scrollX).toBe(0);
+        expect(pool.stats().leaksCleared).toBe(1);
+    });
+});
+
+describe('tweens at despawn', () => {
+    let clock: jest.SpyInstance;
+    beforeEach(() => {
+        // Phaser's TweenManager reads Date.now(), not the game's time: tie it to the stepped clock,
+        // before any tween is made, so tweens run as frames are stepped.
+        const base = Date.now();
+        clock = jest.spyOn(Date, 'now').mockImplementation(() => base + t.time);
+    });
+    afterEach(() => clock.mockRestore());
+
+    test("the tween whose onComplete despawns the instance (fade out, then back to the pool) is no leftover: no warning, nothing counted, Phaser removes and destroys it once, and the next owner is untouched", () => {
+        const pool = t.scene.spinePool;
+        const go = spawn({ animation: 'walk' });
+        const tween = t.scene.tweens.add({ targets: go, alpha: 0, duration: 200, onComplete: () => pool.despawn(go) });
+        const destroy = jest.spyOn(tween, 'destroy');
+        t.step(20);
+        expect(pool.isActive(go)).toBe(false);
+        t.step(2);
+        expect(t.scene.tweens.getTweens()).toEqual([]);
+        expect(destroy).toHaveBeenCalledTimes(1);
+        expect(tween.isDestroyed()).toBe(true);
+
+        const next = spawn();
+        expect(next).toBe(go);
+        t.step(20);
+        expect(next.alpha).toBe(1);
+        endBurst();
+        expect(warn).not.toHaveBeenCalled();
+        expect(pool.stats().leaksCleared).toBe(0);
+    });
+
+    test('a tween stopped before despawn, or finished and kept (persist), is no leftover and is left to Phaser; a running loop or yoyo tween is one: named and stopped', () => {
+        const pool = t.scene.spinePool;
+        const stopped = spawn();
+        const stoppedTween = t.scene.tweens.add({ targets: stopped, x: 900, duration: 1000 });
+        const persisted = spawn();
+        const persistTween = t.scene.tweens.add({ targets: persisted, angle: 90, duration: 100, persist: true });
+        const looping = spawn();
+        t.scene.tweens.add({ targets: looping, y: 200, duration: 300, repeat: -1 });
+        const yoyo = spawn();
+        t.scene.tweens.add({ targets: yoyo, scale: 2, duration: 300, yoyo: true });
+        t.step(10);
+        expect(persistTween.isFinished()).toBe(true);
+        stoppedTween.stop();
+        for (const go of [stopped, persisted, looping, yoyo]) pool.despawn(go);
+        endBurst();
+        expect(warn).toHaveBeenCalledTimes(1);
+        const message: string = warn.mock.calls[0][0];
+        expect(message).toMatch(/^phaser-spine-pool: 2 despawns of 'tiny' instances .* removed 2 leftovers/);
+        expect(message).toContain('- 1× a running tween (y)\n');
+        expect(message).toContain('- 1× a running tween (scaleX, scaleY)\n');
+        expect(message).not.toMatch(/tween \((x|angle)\)/);
+        expect(pool.stats().leaksCleared).toBe(2);
+        // The persistent tween is still the game's to replay or destroy: the pool left it alone.
+        expect(persistTween.isDestroyed()).toBe(false);
+
+        // The next owners: nothing moves them.
+        const next = [spawn(), spawn(), spawn(), spawn()];
+        t.step(60);
+        for (const go of next) expect([go.x, go.y, go.angle, go.scaleX, go.scaleY]).toEqual([400, 300, 0, 1, 1]);
+        expect(t.scene.tweens.getTweens()).toEqual([persistTween]);
+    });
+
+    test.each(['onStart', 'onUpdate', 'onYoyo', 'onRepeat', 'onLoop'])(
+        'despawning (and spawning the next owner) from a running tween\'s own %s ends that tween without Phaser throwing: reported, no later callback of it runs, nothing more is written to the object',
+        (callback) => {
+            const pool = t.scene.spinePool;
+            const go = spawn();
+            const later: string[] = [];
+            let next: SpineGameObject | null = null;
+            const tween = t.scene.tweens.add({
+                targets: go,
+                x: 900,
+                y: 100,
+                alpha: 0.5,
+                duration: 100,
+                yoyo: true,
+                repeat: 1,
+                loop: -1,
+                [callback]: () => {
+                    if (next) return void later.push(callback);
+                    pool.despawn(go);
+                    next = pool.spawn(10, 20, 'tiny', 'tiny-atlas');
+                },
+                onComplete: () => later.push('onComplete'),
+            });
+            tween.on('update', () => next && later.push('update event'));
+            t.step(60); // throws if Phaser reads a destroyed tween
+            expect(next).toBe(go);
+            expect([next!.x, next!.y, next!.alpha]).toEqual([10, 20, 1]);
+            expect(later).toEqual([]);
+            expect(t.scene.tweens.getTweens()).toEqual([]);
+            expect(tween.isDestroyed()).toBe(true);
+            endBurst();
+            expect(warn).toHaveBeenCalledTimes(1);
+            expect(warn.mock.calls[0][0]).toContain('- a running tween (x, y, alpha)\n');
+        },
+    );
+});
+

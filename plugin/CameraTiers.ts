@@ -117,7 +117,8 @@ export class CameraTiers {
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
-        if (watches && go.parentContainer === null && instance.away.holds(instance.go, this.version)) return Tier.Offscreen;
+        // (Not a physics rig: physics takes it where no animation goes.)
+        if (watches && go.parentContainer === null && !instance.hasPhysics && instance.away.holds(instance.go, this.version)) return Tier.Offscreen;
         const at = this.at;
         placementOf(instance.go, at);
         let scale: number;
@@ -152,7 +153,7 @@ export class CameraTiers {
             if (view.zoom > zoom) zoom = view.zoom;
         }
         if (nearest === Infinity && watches) {
-            if (go.parentContainer === null) instance.away.check(instance.go, at, this.views, this.viewCount, this.version);
+            if (go.parentContainer === null && !instance.hasPhysics) instance.away.check(instance.go, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;

@@ -1,4 +1,5 @@
 import { callSite } from '../src/callSite';
+import { Tier } from '../src/Tier';
 import { extentOf, type Box } from '../spine/animationReach';
 import { placementOf } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
@@ -124,7 +125,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             const instance = records.get(this);
             const changing = instance !== undefined && instance.entry !== null && !!value !== this.active;
             if (changing && !value) instance.host.settle(instance, true);
-            else if (changing) instance.host.catchUp(instance);
+            else if (changing) instance.host.resume(instance);
             super.setActive(value);
             if (changing) instance.host.reclassify(instance);
             return this;
@@ -140,6 +141,9 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             if (!super.willRender(camera)) return false;
             const instance = records.get(this);
             if (!instance || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
+            // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
+            // not kept (an events-only sleeper's state runs ahead of it), so it is not drawn.
+            if (instance.entry !== null && instance.entry.tier === Tier.Offscreen) return false;
             const view = camera.worldView;
             const m = instance.settings.options.offscreenMargin;
             cullView.minX = view.x - m;
@@ -149,7 +153,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             cullView.scrollX = camera.scrollX;
             cullView.scrollY = camera.scrollY;
             placementOf(this as never, cullAt);
-            // Where the pose it shows is: its state's time as it stands (it was posed at it).
+            // Where the pose it shows is: its state's time as it stands (an instance on screen is posed at it).
             instance.reach.ahead = 0;
             extentOf(this.skeleton, this.animationState, instance.setupBox, cullBox, instance.reach);
             place(cullBox, cullAt, cullView, cullRect);

@@ -9,7 +9,7 @@ import { reachMemo, type Box } from '../spine/animationReach';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
-import { NO_CALLBACK } from '../spine/spineCore';
+import { NO_CALLBACK, physicsOf, type Skeleton } from '../spine/spineCore';
 import { AwayMemo } from './AwayMemo';
 import { InstanceHygiene } from './InstanceHygiene';
 
@@ -103,6 +103,8 @@ export class PooledInstance implements StateOwner {
     readonly reach = reachMemo();
     /** Whether it was found provably off screen (see AwayMemo). */
     readonly away = new AwayMemo();
+    /** Its skeleton has physics constraints (see SpineInstance). */
+    readonly hasPhysics: boolean;
 
     constructor(
         readonly go: SpineGameObject,
@@ -115,6 +117,7 @@ export class PooledInstance implements StateOwner {
         internalFns: ReadonlySet<Function>,
     ) {
         this.hygiene = new InstanceHygiene(this, internalFns);
+        this.hasPhysics = physicsOf(go.skeleton as unknown as Skeleton).length > 0;
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
         this.setupBox = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };

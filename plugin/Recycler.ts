@@ -115,6 +115,8 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
+    // Where the owner's physics took it is not where the next one's will be.
+    instance.reach.posed = instance.reach.previous = null;
 }
 
 /** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */

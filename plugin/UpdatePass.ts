@@ -67,7 +67,7 @@ export class UpdatePass implements PoolHost {
         const options = this.settings.options;
         this.posing.gapFrames = options.lowFrequency;
         this.posing.cache.budget = options.poseCacheMemory * 1024 * 1024;
-        // Off-screen instances are re-evaluated every frame after the game's update (postUpdate).
+        // Off-screen instances are re-evaluated every frame after the game's update (endFrame).
         this.scheduler.watchedTier = OFFSCREEN[options.offscreen].watches ? Tier.Offscreen : -1;
         this.scheduler.setIntervals(this.intervals());
         this.scheduler.setGroupCount(options.groupCount);
@@ -215,6 +215,11 @@ export class UpdatePass implements PoolHost {
         if (!entry || entry.tier === Tier.Inactive) return;
         this.scheduler.catchUp(entry);
         this.posing.poseNow(instance, this.scheduler.lastStepped, world);
+    }
+
+    resume(instance: PooledInstance): void {
+        this.catchUp(instance);
+        this.posing.held(instance, this.scheduler.lastStepped);
     }
 
     reclassify(instance: PooledInstance): void {

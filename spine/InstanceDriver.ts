@@ -35,7 +35,7 @@ export class InstanceDriver<T extends SpineInstance> implements ScheduleDriver<T
     }
 
     advance(instance: T, tier: number, span: Span): void {
-        this.replay.advance(instance, span, this.posing.posesIn(tier));
+        this.replay.advance(instance, span, this.posing.posesIn(instance, tier));
         // Only the off-screen tier is updated on demand.
         this.wakeIn = tier === Tier.Offscreen ? OFFSCREEN[this.settings.options.offscreen].wakeIn(instance, this.now) : 0;
     }

@@ -1,6 +1,7 @@
 import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
+import { notePose } from './animationReach';
 import { cacheLookup, type PoseCache } from './PoseCache';
 import type { SpineInstance, SpineObject } from './SpineInstance';
 import { applyFromSetup, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
@@ -36,9 +37,9 @@ export class Posing {
         readonly cache: PoseCache,
     ) {}
 
-    /** Whether a scheduled update of an instance in `tier` ends posed. */
-    posesIn(tier: number): boolean {
-        return tier !== Tier.Offscreen || OFFSCREEN[this.settings.options.offscreen].poses;
+    /** Whether a scheduled update of `instance` in `tier` ends posed. */
+    posesIn(instance: SpineInstance, tier: number): boolean {
+        return tier !== Tier.Offscreen || OFFSCREEN[this.settings.options.offscreen].poses(instance);
     }
 
     /** Whether a spawn in `tier` poses its animation's first frame at once (else when it comes into view). */
@@ -64,6 +65,7 @@ export class Posing {
             go.updatePose(ms);
         }
         if (instance.generation !== owner) undoRestOfUpdate(go.skeleton as unknown as Skeleton);
+        if (instance.hasPhysics) notePose(instance.reach, go.skeleton as unknown as Skeleton);
     }
 
     /**
@@ -91,6 +93,7 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(go);
         instance.posedFrame = frame;
+        if (instance.hasPhysics) notePose(instance.reach, go.skeleton as unknown as Skeleton);
     }
 
     /**
@@ -151,6 +154,14 @@ export class Posing {
         }
         this.cache.missed();
         worldTransforms(go);
+    }
+
+    /**
+     * `instance` held its pose until `frame` (inactive: no time passed for it, as for a stock object
+     * Phaser's UpdateList skipped), so its physics goes on from that pose, not restarted after a gap.
+     */
+    held(instance: SpineInstance, frame: number): void {
+        if (instance.posedFrame !== -Infinity) instance.posedFrame = frame;
     }
 
     /** Physics restarts from the coming pose when the last one is older than the slowest posing interval. */

@@ -6,6 +6,7 @@
  */
 import type { AnimationState, Skeleton } from '@esotericsoftware/spine-core';
 import type { StateListeners } from '../src/StateListeners';
+import type { ReachMemo } from './animationReach';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
 
 /** A spine-ts runtime's skeleton object: a skeleton, its animation state and one update step. */
@@ -40,6 +41,10 @@ export interface SpineInstance {
     posedFrame: number;
     /** Its owner's generation: it changes when the instance is despawned (maybe from a listener during its own update). */
     readonly generation: number;
+    /** Its skeleton has physics constraints: its pose depends on its history (see offscreen.ts, animationReach.ts). */
+    readonly hasPhysics: boolean;
+    /** Where its animations reach, and (physics rigs) where its last poses were (see animationReach.ts). */
+    readonly reach: ReachMemo;
     /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */
     timeScale: number;
     /**
@@ -65,6 +70,11 @@ export interface PoolHost {
     settle(instance: SpineInstance, world: boolean): void;
     /** Something its tier depends on changed (active or not): it moves tier now. */
     reclassify(instance: SpineInstance): void;
+    /**
+     * It is set active again: brought up to date (up to when it was frozen). It held its pose while
+     * inactive, as a stock object does, so that time is no gap in its physics.
+     */
+    resume(instance: SpineInstance): void;
 }
 
 /** Whether anyone listens to the instance's AnimationState (the game, the pool or the plugin). */

@@ -5,7 +5,7 @@
  * mixing, queuing or layering animations is anywhere any of them reaches, joined with its setup
  * pose (`reachOf`).
  */
-import { plainEntry, sampleOn, scratchSkeleton, type Animation, type Skeleton, type TrackEntry } from './spineCore';
+import { PHYSICS_RESET, plainEntry, sampleOn, scratchSkeleton, setupOn, type Animation, type Skeleton, type TrackEntry } from './spineCore';
 
 /** A box around a skeleton's origin, unscaled px, y down (as spine-phaser draws it). */
 export interface Box {
@@ -73,6 +73,7 @@ export function extentOf(skeleton: Skeleton, state: { timeScale: number; tracks:
     const entry = reachingEntry(state);
     if (entry === null) {
         reachOf(skeleton, state.tracks, setup, out);
+        joinPosed(memo, out);
         return;
     }
     const animation = entry.animation as Animation;
@@ -100,6 +101,7 @@ export function extentOf(skeleton: Skeleton, state: { timeScale: number; tracks:
     out.right = Math.max(b[i + 2], b[j + 2]);
     out.bottom = Math.max(b[i + 3], b[j + 3]);
     if (time > duration) join(out, reach.union); // animationEnd past the animation: not sampled
+    joinPosed(memo, out);
 }
 
 /**
@@ -112,11 +114,52 @@ export interface ReachMemo {
     animation: object | null;
     skin: object | null;
     reach: Reach | null;
+    /**
+     * A rig with physics constraints (`notePose`): its bounds at its last pose, and at the one
+     * before, unscaled px; null before a pose is noted. Physics moves it where no animation goes.
+     */
+    posed: Box | null;
+    previous: Box | null;
 }
 
 /** An empty `ReachMemo`. */
 export function reachMemo(): ReachMemo {
-    return { ahead: 0, animation: null, skin: null, reach: null };
+    return { ahead: 0, animation: null, skin: null, reach: null, posed: null, previous: null };
+}
+
+/**
+ * A physics rig was just posed: notes its bounds (what physics moved included) into `memo`, so
+ * `extentOf` covers where physics takes it. The two last poses are kept (reused boxes).
+ */
+export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
+    const r = skeleton.getBoundsRect();
+    if (!(r.width >= 0)) return;
+    const swap = memo.previous;
+    memo.previous = memo.posed;
+    const box = swap ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    box.left = r.x;
+    box.top = r.y;
+    box.right = r.x + r.width;
+    box.bottom = r.y + r.height;
+    memo.posed = box;
+}
+
+/**
+ * Joins into `out` where a physics rig's last poses were (`memo.posed`, `memo.previous`), grown by
+ * how far they moved from one to the other: where it can be until its next pose, a few frames on.
+ */
+function joinPosed(memo: ReachMemo, out: Box): void {
+    const posed = memo.posed;
+    if (posed === null) return;
+    join(out, posed);
+    const previous = memo.previous;
+    if (previous === null) return;
+    join(out, previous);
+    const grow = Math.max(Math.abs(posed.left - previous.left), Math.abs(posed.top - previous.top), Math.abs(posed.right - previous.right), Math.abs(posed.bottom - previous.bottom));
+    out.left -= grow;
+    out.top -= grow;
+    out.right += grow;
+    out.bottom += grow;
 }
 
 /**
@@ -130,6 +173,8 @@ export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>
     out.top = setup.top;
     out.right = setup.right;
     out.bottom = setup.bottom;
+    // `setup` is the object's own bounds, measured with its default skin (which may be empty).
+    if (skin !== null) join(out, skinSetupBox(skeleton, skin));
     for (let i = 0; i < tracks.length; i++) {
         for (let current: TrackEntry | null = tracks[i]; current; current = current.mixingFrom) {
             for (let entry: TrackEntry | null = current; entry; entry = entry.next) {
@@ -137,6 +182,24 @@ export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>
             }
         }
     }
+}
+
+const skinSetups = new WeakMap<object, Map<object, Box>>();
+
+/** The setup-pose bounds of `skeleton`'s data with `skin`, measured once on the scratch skeleton (empty: a zero box at the origin). */
+function skinSetupBox(skeleton: Skeleton, skin: object): Box {
+    let bySkin = skinSetups.get(skeleton.data);
+    if (!bySkin) skinSetups.set(skeleton.data, (bySkin = new Map()));
+    let box = bySkin.get(skin);
+    if (!box) {
+        const scratch = scratchSkeleton(skeleton);
+        setupOn(scratch, skin);
+        scratch.updateWorldTransform(PHYSICS_RESET);
+        const r = scratch.getBoundsRect();
+        box = r.width >= 0 ? { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height } : { left: 0, top: 0, right: 0, bottom: 0 };
+        bySkin.set(skin, box);
+    }
+    return box;
 }
 
 function join(box: Box, other: Box): void {

@@ -8,7 +8,9 @@ import { PoolError } from './errors';
  *   at a tier's interval: when its next Spine event, completion or track end is due (every frame
  *   while it mixes, has a queued or delayed entry, or a track below full alpha or additive), when
  *   the game changes it (a new animation or listener), and at least once a second otherwise.
- *   Events and completions reach listeners in the frame a per-frame update would deliver them;
+ *   Events and completions reach listeners in the frame a per-frame update would deliver them.
+ *   A rig with physics constraints is updated and posed every frame (only not drawn): its pose
+ *   depends on its whole history, so it comes back into view with a stock object's pose;
  * - `'lod'`: nothing special, distance tiers only (the Unity SpineManager's behaviour);
  * - `'low'`: full updates at the low tier's interval;
  * - `'pause'`: no update at all until it is back in view; its animation resumes where it stopped.

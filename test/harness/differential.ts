@@ -120,6 +120,8 @@ export class TwinPair {
     private restartedAt = -Infinity;
     /** Last frame the twin ended inactive (frozen). */
     private frozenFrame = -Infinity;
+    /** The last frame the pooled instance was held in its frozen pose (not posed). */
+    private heldFrame = -Infinity;
 
     constructor(
         public pooled: SpineGameObject,
@@ -176,7 +178,7 @@ export class TwinPair {
             this.stock = stockTwin(scene, x, y, this.key, this.options);
             this.listen(this.stock, this.stockHeard);
             this.run.adopt(this.stock, 'stock');
-            this.frozenFrame = -Infinity;
+            this.frozenFrame = this.heldFrame = -Infinity;
         }
     }
 
@@ -236,14 +238,22 @@ export class TwinPair {
         const stockPose = bonePose(this.stock);
         this.stockPoses[frame % (MAX_SPAN + 1)] = stockPose;
         const posed = record.posedFrame === frame;
-        const span = frame - this.previousPosedFrame;
-        if (posed && span > 1) this.physicsSynced = false;
-        const pooledPose = posed ? bonePose(this.pooled) : null;
-        if (posed) this.poseState = this.frameState;
         // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose,
         // which counts as posed until it is updated again.
         const frozen = !this.stock.active || this.frozenFrame === frame - 1;
         if (!this.stock.active) this.frozenFrame = frame;
+        // Frames it was owed without a pose (not those it was held frozen: no time passes for either twin).
+        const span = frame - Math.max(this.previousPosedFrame, this.heldFrame);
+        if (frozen && !posed) this.heldFrame = frame;
+        if (posed && span > 1) this.physicsSynced = false;
+        const pooledPose = posed ? bonePose(this.pooled) : null;
+        if (posed) this.poseState = this.frameState;
+        // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
+        if (!frozen) {
+            const drawn = this.run.drawnBy(this.pooled);
+            const old = frame - record.posedFrame;
+            if (drawn !== null && old >= lag) this.note(`drawn by camera ${drawn} with a pose ${old} frames old (allowed: ${lag - 1})`);
+        }
         if (this.run.visible(this.stock)) {
             this.comparedFrames++;
             const since = frame - Math.max(record.posedFrame, this.frozenFrame);
@@ -256,7 +266,7 @@ export class TwinPair {
                 if (span > this.run.gapFrames) {
                     this.endStretch(frame); // physics restarts from this pose
                     this.restartedAt = frame;
-                } else if (span <= MAX_SPAN && this.previousPooled) this.trackPhysics(pooledPose, stockPose, span);
+                } else if (span <= MAX_SPAN && this.previousPooled) this.trackPhysics(frame, pooledPose, stockPose, span);
                 if (frame - this.restartedAt < RESTART_WINDOW) this.trackRestart(pooledPose, stockPose);
             }
             this.previousPosedFrame = frame;
@@ -264,10 +274,10 @@ export class TwinPair {
         }
     }
 
-    /** How far physics-moved bones went since the previous pose, `span` frames ago: pooled, and the twin over the same frames. */
-    private trackPhysics(pose: number[][], stockPose: number[][], span: number): void {
+    /** How far physics-moved bones went since the previous pose, `span` frames of time before `frame`: pooled, and the twin over the same frames. */
+    private trackPhysics(frame: number, pose: number[][], stockPose: number[][], span: number): void {
         const previous = this.previousPooled as number[][];
-        const stockThen = this.stockPoses[this.previousPosedFrame % (MAX_SPAN + 1)];
+        const stockThen = this.stockPoses[(frame - span) % (MAX_SPAN + 1)];
         const stretch = this.stretch;
         stretch.zoom = Math.min(stretch.zoom, this.run.zoomOf(this.stock));
         for (const i of this.physics) {
@@ -570,14 +580,14 @@ export class DifferentialRun {
     /** A pooled instance and a stock twin at (x, y), given the same `spawnOptions` calls (skin). */
     pair(x: number, y: number, key: string, label = key, options: Pick<SpawnOptions, 'skin'> = {}): TwinPair {
         const scene = this.t.scene;
-        if (this.site === 'otherListener' && this.driver === null) this.makeDriver(x, y, key);
+        if (this.site === 'otherListener' && this.driver === null) this.makeDriver(x, y, key, options);
         const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`, options);
         const stock = stockTwin(scene, x, y, key, options);
         const pair = new TwinPair(pooled, stock, this, label, key, options);
         this.pairs.push(pair);
         this.adopt(pooled, 'pooled');
         this.adopt(stock, 'stock');
-        if (this.site === 'otherListenerAfter' && this.driver === null) this.makeDriver(x, y, key);
+        if (this.site === 'otherListenerAfter' && this.driver === null) this.makeDriver(x, y, key, options);
         return pair;
     }
 
@@ -694,11 +704,15 @@ export class DifferentialRun {
         this.triggerListeners.set(go, listener);
     }
 
-    /** The instance whose listener makes the calls of the `otherListener*` sites (a pooled one and its twin, not compared). */
-    private makeDriver(x: number, y: number, key: string): void {
+    /**
+     * The instance whose listener makes the calls of the `otherListener*` sites (a pooled one and its
+     * twin, not compared), with the pair's skin: with an empty one it draws nothing, and the size tier
+     * may update it every k frames, its callbacks k - 1 frames late as the contract allows.
+     */
+    private makeDriver(x: number, y: number, key: string, options: Pick<SpawnOptions, 'skin'>): void {
         const scene = this.t.scene;
-        const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`);
-        const stock = scene.add.spine(x, y, key, `${key}-atlas`);
+        const pooled = scene.spinePool.spawn(x, y, key, `${key}-atlas`, options);
+        const stock = stockTwin(scene, x, y, key, options);
         this.driver = [pooled, stock];
         this.listenTrigger(pooled, 'pooled');
         this.listenTrigger(stock, 'stock');
@@ -892,6 +906,17 @@ export class DifferentialRun {
         // Copies: the next pose reuses the skeleton's deform arrays.
         const slots = slotLooks(sk).map((look) => ({ ...look, deform: Array.from(look.deform) }));
         return { bones: bonePose({ skeleton: sk } as SpineGameObject), slots, drawOrder: drawOrderOf(sk) };
+    }
+
+    /** The id of a camera that would draw `go` now (its render culling, with the camera's view as rendering refreshes it), else null. */
+    drawnBy(go: SpineGameObject): number | null {
+        if (!go.visible) return null;
+        for (const camera of this.t.scene.cameras.cameras as Any[]) {
+            if (!camera.visible) continue;
+            camera.preRender();
+            if ((go as Any).willRender(camera)) return camera.id;
+        }
+        return null;
     }
 
     /** The largest zoom of the visible cameras that render `go` (1 when none does). */

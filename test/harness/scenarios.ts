@@ -201,6 +201,16 @@ export const PLACEMENTS: Placement[] = [
         },
     },
     {
+        name: 'just inside the left edge (what jumps at its loop wrap leaves the view)',
+        lag: 1,
+        setup: () => ({ x: 150, y: 450 }),
+    },
+    {
+        name: 'just right of the view (what jumps at its loop wrap comes into view)',
+        lag: 1,
+        setup: () => ({ x: VIEW.width + 150, y: 450 }),
+    },
+    {
         name: 'walking in and out of view',
         lag: 1,
         setup: (_t, run, frames) => {

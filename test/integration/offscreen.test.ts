@@ -287,13 +287,16 @@ describe('render culling', () => {
     }
 
     test('a camera that cannot see an instance does not draw it; one that can, does', () => {
+        // Rendering comes after the frame's updates (its cameras and positions as the frame left them).
         const go = t.scene.spinePool.spawn(3000, 300, 'tiny', 'tiny-atlas');
         const main = t.scene.cameras.main;
-        main.preRender();
         const other = cameraLooking(3000, 300);
+        t.step(1);
+        main.preRender();
         expect(go.willRender(main)).toBe(false);
         expect(go.willRender(other)).toBe(true);
         go.x = 400;
+        t.step(1);
         expect(go.willRender(main)).toBe(true);
         expect(go.willRender(other)).toBe(false);
     });

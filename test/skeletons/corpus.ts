@@ -9,7 +9,7 @@
  *   physics property and a reset keyed;
  * - `giant`: 2400 units tall and about 1290 wide, origin at its feet.
  *
- * and the stunt rigs (STUNT_RIGS, not yet in the differential suite), which do what Spine's own
+ * and the stunt rigs (STUNT_RIGS; both in DIFFERENTIAL_RIGS), which do what Spine's own
  * examples do and the rigs above do not:
  *
  * - `stunts` (corpus/stunts.ts): a walk whose loop wraps with a 900-unit jump, a bone scaled to 0,
@@ -55,6 +55,12 @@ export const CORPUS_RIGS: readonly CorpusRigName[] = ['limbs', 'path', 'physics'
 /** The stunt rigs: built and checked like the corpus, not (yet) run by the differential suite. */
 export type StuntRigName = 'stunts' | 'skins' | 'swing';
 export const STUNT_RIGS: readonly StuntRigName[] = ['stunts', 'skins', 'swing'];
+
+/** Every rig the differential suite runs on: the corpus and the stunt rigs. */
+export const DIFFERENTIAL_RIGS: readonly (CorpusRigName | StuntRigName)[] = [...CORPUS_RIGS, ...STUNT_RIGS];
+
+/** The skin a rig is spawned with in the differential suite (the skins rig's default skin is empty). */
+export const SPAWN_SKIN: Partial<Record<CorpusRigName | StuntRigName, string>> = { skins: 'base' };
 
 const BUILDERS: Record<CorpusRigName | StuntRigName, () => CorpusSkeleton> = {
     limbs: limbsRig,

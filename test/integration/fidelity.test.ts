@@ -16,7 +16,7 @@ let t: TestGame;
 let run: DifferentialRun;
 
 beforeEach(async () => {
-    t = await bootGame({ skeletons: { limbs: corpusRig('limbs'), physics: corpusRig('physics'), swing: corpusRig('swing'), giant: corpusRig('giant') } });
+    t = await bootGame({ skeletons: { limbs: corpusRig('limbs'), physics: corpusRig('physics'), swing: corpusRig('swing'), stunts: corpusRig('stunts'), giant: corpusRig('giant') } });
 });
 
 afterEach(() => {
@@ -248,5 +248,26 @@ describe('fidelity: what LOD may not change', () => {
         expect(differences()).toEqual([]);
         expect(instanceRecord(t.scene.spinePool, pair.pooled).tier).toBe(Tier.High);
         expect(pair.pooled.animationState.tracks[0]!.trackTime).toBeCloseTo(pair.stock.animationState.tracks[0]!.trackTime, 9);
+    });
+
+    test('9. an instance asleep off screen is not drawn where its stale state would put it (a camera looking where its animation was, not where it is)', () => {
+        // The stunts rig's walk dashes in from 900 units behind at every loop wrap (spineboy's
+        // portal): the body crosses 900 units in 0.3 s, then stays where it is for the loop's rest.
+        run = new DifferentialRun(t, irregularDeltas(9));
+        const pair = run.pair(3000, 450, 'stunts');
+        run.at(0, () => pair.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        // The camera sees the dash's start; the body leaves its view mid-dash (frame 7) and the
+        // instance falls asleep off screen, its state left at that moment (it moves on without it).
+        run.atScene(0, () => t.scene.cameras.main.setScroll(1700, 0));
+        // The camera moves on to where the body was when it fell asleep, not where it is now.
+        run.atScene(9, () => t.scene.cameras.main.setScroll(2000, 0));
+        run.step(120);
+        // The suite's check: no pose drawn by a camera is older than this frame (lag 1). Without the
+        // cull, frames 9 to 15 drew the pose of frame 7 where the twin draws nothing.
+        expect(differences()).toEqual([]);
+        // It was asleep in those frames, and seen at each loop's start as the twin was.
+        const record = instanceRecord(t.scene.spinePool, pair.pooled);
+        expect(record.tier).toBe(Tier.Offscreen);
+        expect(pair.comparedFrames).toBeGreaterThan(5);
     });
 });

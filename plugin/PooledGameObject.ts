@@ -112,8 +112,10 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
          * says whether this frame updates it (its tier's interval, off screen, its first frame).
          */
         preUpdate(): void {
-            const instance = records.get(this);
-            if (instance !== undefined) instance.host.visit(instance);
+            // Every instance, every frame: its record is one field away (its pooled AnimationState's
+            // owner), not a map lookup.
+            const instance = (this.animationState as { owner?: PooledInstance }).owner;
+            if (instance !== undefined && instance.go === this) instance.host.visit(instance);
         }
 
         /**

@@ -115,7 +115,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             // Every instance, every frame: its record is one field away (its pooled AnimationState's
             // owner), not a map lookup.
             const instance = (this.animationState as { owner?: PooledInstance }).owner;
-            if (instance !== undefined && instance.go === this) instance.host.visit(instance);
+            if (instance !== undefined && (instance.go as object) === this) instance.host.visit(instance);
         }
 
         /**

@@ -67,6 +67,7 @@ export class UpdatePass implements PoolHost {
         const options = this.settings.options;
         this.posing.gapFrames = options.lowFrequency;
         this.posing.cache.budget = options.poseCacheMemory * 1024 * 1024;
+        this.posing.cache.tolerance = options.poseCacheTolerance;
         // Off-screen instances are re-evaluated every frame after the game's update (endFrame).
         this.scheduler.watchedTier = OFFSCREEN[options.offscreen].watches ? Tier.Offscreen : -1;
         this.scheduler.setIntervals(this.intervals());

@@ -3,7 +3,7 @@
  * instance playing that animation plainly, instead of each computing its own. A copy (bone world
  * transforms and what the animation keys on slots, see slotKeys.ts) costs a fraction of a pose
  * (`AnimationState.apply` plus `updateWorldTransform`); time, queued animations and events are not
- * cached (the instance's own state fires them, see InstanceUpdater).
+ * cached (the instance's own state fires them, see Posing).
  *
  * - A state is served when one entry plays on track 0 alone, at full alpha, not additive, not
  *   reversed, not waiting out a delay, with no mix, on a skeleton at its origin and default scale,
@@ -12,28 +12,33 @@
  *   with what the animation does not key at the setup pose (see unkeyedPose.ts: not after a
  *   `clearTrack`, nor where the game set a bone itself). Anything else is posed in full for as
  *   long as it lasts.
- * - Samples are `SAMPLE_RATE` a second of animation time, the last one at the animation's end. An
- *   instance between two samples gets their bone world transforms, colours and deforms
- *   interpolated linearly by its time, its attachments, sequence indices and draw order from the
- *   nearer one (at most 1 / (2 × SAMPLE_RATE) s from its time): exact at the samples, off between
- *   them by how far the motion bends in 1/60 s (measured in the differential suite). Each sample is
- *   built the first time it is needed, at most `BUILDS_PER_FRAME` a frame (an instance whose
- *   sample waits is posed in full: no frame costs more than without the cache).
+ * - A clip's samples are error-bounded (ClipSamples): never interpolated across a key time, a
+ *   sequence frame switch or the loop's wrap; placed where the pose bends, until every bone and
+ *   every point it carries is within `tolerance` px of the exact pose (and each keyed colour within
+ *   half a level); attachments, draw order and sequence frames are the sample's at or before the
+ *   instance's time, so they switch in the frame stock switches them. Samples are built the first
+ *   time they are needed, at most `BUILDS_PER_FRAME` poses a frame (an instance whose samples wait
+ *   is posed in full: no frame costs more than without the cache).
  * - Samples take at most `budget` bytes: beyond it, the clips used longest ago are dropped (never
  *   one used in the current frame; if only those are left, the instance is posed in full).
  *
  * Keys are objects (SkeletonData, Skin, Animation): a skin built at run time is one key for as long
  * as it is the same object. A skin or animation changed after its poses were sampled is not seen.
  */
+import { breakTimesOf } from './breakTimes';
+import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
 import { slotKeysOf } from './slotKeys';
 import { constraintsMoveSlots, physicsOf, plainEntry, sampleOn, scratchSkeleton, setupOn, NO_CALLBACK, type Animation, type AnimationState, type Skeleton, type TrackEntry } from './spineCore';
 import { UnkeyedPose } from './unkeyedPose';
+import { virtualVertexRadii } from './virtualVertices';
 
-/** Samples per second of animation time. */
-export const SAMPLE_RATE = 60;
-/** Samples built per frame at most. */
+/** Poses built per frame at most (samples, and the checks that place them). */
 export const BUILDS_PER_FRAME = 16;
+/** The default tolerance, skeleton px (`poseCacheTolerance`). */
+export const DEFAULT_TOLERANCE = 0.5;
+/** Keyed colour channels are served within half a level of 255. */
+const COLOR_TOLERANCE = 0.5 / 255;
 
 /** What is read of a game object: its skeleton, state and callbacks. */
 export interface CachedObject {
@@ -47,17 +52,16 @@ export interface CachedObject {
 interface Clip {
     readonly animation: Animation;
     readonly skin: object | null;
+    /** The scratch skeleton its poses are made on. */
+    readonly scratch: Skeleton;
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
     readonly base: UnkeyedPose;
     readonly layout: SampleLayout;
-    /** Samples: the last at the animation's end, the others at i / SAMPLE_RATE. */
-    readonly count: number;
-    readonly samples: (Float32Array | null)[];
-    /** Attachments of the attachment-keyed slots, sample i's from i × `layout.refSlots`. */
-    readonly refs: unknown[];
-    /** Samples built, and the frame it was last served in (for the LRU). */
-    built: number;
+    readonly samples: ClipSamples;
+    /** The frame it was last served in (for the LRU). */
     lastUsed: number;
+    /** Whether it has samples (counted in `clips`). */
+    counted: boolean;
 }
 
 /** The clips of one SkeletonData. */
@@ -71,22 +75,20 @@ interface DataClips {
 
 /**
  * Where a pose is in the cache, as `find` found it for one instance: the clip, the entry it
- * plays, and the samples around its time (the one at or before it, and how far, 0..1, its time is
- * towards the next). Read by `copy` and `stillFound`; one per caller, reused.
+ * plays, and the samples around its time (`a` at or before it, `b` after, `weight` 0..1 from `a`
+ * towards `b`). Read by `copy` and `stillFound`; one per caller, reused.
  */
-export interface CacheLookup {
+export interface CacheLookup extends SamplePair {
     clip: Clip | null;
     entry: TrackEntry | null;
-    index: number;
-    weight: number;
 }
 
 /** An empty lookup. */
 export function cacheLookup(): CacheLookup {
-    return { clip: null, entry: null, index: 0, weight: 0 };
+    return { clip: null, entry: null, a: null, b: null, weight: 0 };
 }
 
-export class PoseCache {
+export class PoseCache implements SampleSource {
     /** Bytes the samples may take (`poseCacheMemory`). */
     budget = 32 * 1024 * 1024;
     /** Totals since creation: poses copied from the cache, and poses of shared-mode instances made in full. */
@@ -103,6 +105,10 @@ export class PoseCache {
     private clipCount = 0;
     private sampleCount = 0;
     private readonly byData = new Map<object, DataClips>();
+    /** What served poses are kept within (see ClipSamples). */
+    private readonly within: Tolerance = { px: DEFAULT_TOLERANCE, color: COLOR_TOLERANCE };
+    /** The clip whose samples are being taken (see `take`). */
+    private building: Clip | null = null;
 
     get bytes(): number {
         return this.bytesUsed;
@@ -112,6 +118,16 @@ export class PoseCache {
     }
     get samples(): number {
         return this.sampleCount;
+    }
+
+    /** Skeleton px every bone and every point it carries is served within; changing it drops every clip. */
+    get tolerance(): number {
+        return this.within.px;
+    }
+    set tolerance(px: number) {
+        if (px === this.within.px) return;
+        this.within.px = px;
+        for (const owner of this.byData.values()) for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
     /** A new frame: the per-frame counts start again. */
@@ -153,10 +169,10 @@ export class PoseCache {
             byAnimation.set(animation, clip);
         }
         if (clip === null || !clip.base.restAtSetup(skeleton)) return false;
-        locate(clip, entry.getAnimationTime(), out);
-        const index = out.index;
-        if (clip.samples[index] === null && !this.build(scratch, clip, index)) return false;
-        if (out.weight > 0 && clip.samples[index + 1] === null && !this.build(scratch, clip, index + 1)) return false;
+        this.building = clip;
+        const located = clip.samples.locate(entry.getAnimationTime(), out, this);
+        this.building = null;
+        if (!located) return false;
         clip.lastUsed = this.frame;
         out.clip = clip;
         out.entry = entry;
@@ -182,21 +198,42 @@ export class PoseCache {
     /**
      * Copies the pose `find` found (`found`) into `skeleton` (the skeleton `find` was given): bone
      * world transforms, colours and deforms interpolated between the two samples around its time;
-     * attachments, sequence indices and draw order from the nearer one. False when a bone turns
-     * out not to be at its setup pose where the animation does not key it (see unkeyedPose.ts):
-     * the skeleton must then be posed in full.
+     * attachments, sequence indices and draw order from the one at or before it. False when a bone
+     * turns out not to be at its setup pose where the animation does not key it (see
+     * unkeyedPose.ts): the skeleton must then be posed in full.
      */
     copy(skeleton: object, found: CacheLookup): boolean {
         const clip = found.clip as Clip;
-        const i = found.index;
-        const w = found.weight;
-        const a = clip.samples[i] as Float32Array;
-        const b = w > 0 ? (clip.samples[i + 1] as Float32Array) : a;
-        const refSlots = clip.layout.refSlots;
-        if (!clip.layout.read(skeleton as Skeleton, a, b, w, clip.refs, i * refSlots, (w > 0 ? i + 1 : i) * refSlots, clip.base)) return false;
+        const a = found.a as Sample;
+        const b = found.b as Sample;
+        if (!clip.layout.read(skeleton as Skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return false;
         this.hits++;
         this.frameHits++;
         return true;
+    }
+
+    /** SampleSource: the exact pose of the clip being located at `time`, within the frame's builds and the memory. */
+    take(time: number): Sample | null {
+        const clip = this.building as Clip;
+        const layout = clip.layout;
+        if (this.builds >= BUILDS_PER_FRAME || !this.reserve(layout.bytes)) return null;
+        this.builds++;
+        sampleOn(clip.scratch, clip.skin, clip.animation, time);
+        const sample: Sample = { floats: new Float32Array(layout.floats), refs: new Array<unknown>(layout.refSlots) };
+        layout.write(clip.scratch, sample.floats, sample.refs, 0);
+        this.sampleCount++;
+        if (!clip.counted) {
+            clip.counted = true;
+            this.clipCount++;
+        }
+        return sample;
+    }
+
+    /** SampleSource: samples taken and not kept. */
+    release(count: number): void {
+        const clip = this.building as Clip;
+        this.bytesUsed -= count * clip.layout.bytes;
+        this.sampleCount -= count;
     }
 
     private addData(skeleton: Skeleton): DataClips {
@@ -210,44 +247,31 @@ export class PoseCache {
     private addClip(scratch: Skeleton, skin: object | null, animation: Animation): Clip | null {
         const keys = slotKeysOf(animation, scratch.slots.length);
         if (keys.unknown) return null;
+        const breaks = breakTimesOf(animation);
+        if (breaks === null) return null;
         setupOn(scratch, skin);
         if (constraintsMoveSlots(scratch)) return null;
         const layout = new SampleLayout(scratch, keys);
-        const count = Math.ceil(animation.duration * SAMPLE_RATE) + 1;
         return {
             animation,
             skin,
+            scratch,
             base: new UnkeyedPose(scratch, animation, keys),
             layout,
-            count,
-            samples: new Array<Float32Array | null>(count).fill(null),
-            refs: new Array<unknown>(count * layout.refSlots).fill(null),
-            built: 0,
+            samples: new ClipSamples(breaks, layout, virtualVertexRadii(scratch, skin, animation), this.within),
             lastUsed: this.frame,
+            counted: false,
         };
     }
 
-    /** Poses sample `index` of `clip` on the scratch skeleton and stores it, within the frame's and the memory's budget. */
-    private build(scratch: Skeleton, clip: Clip, index: number): boolean {
-        if (this.builds >= BUILDS_PER_FRAME || !this.reserve(clip.layout.bytes)) return false;
-        this.builds++;
-        sampleOn(scratch, clip.skin, clip.animation, index === clip.count - 1 ? clip.animation.duration : index / SAMPLE_RATE);
-        const sample = new Float32Array(clip.layout.floats);
-        clip.layout.write(scratch, sample, clip.refs, index * clip.layout.refSlots);
-        clip.samples[index] = sample;
-        if (clip.built++ === 0) this.clipCount++;
-        this.sampleCount++;
-        return true;
-    }
-
-    /** Makes room for `bytes`, dropping the clips used longest ago (none used this frame). */
+    /** Makes room for `bytes`, dropping the clips used longest ago (none used this frame, nor the one being built). */
     private reserve(bytes: number): boolean {
         while (this.bytesUsed + bytes > this.budget) {
             let oldest: Clip | null = null;
             for (const owner of this.byData.values()) {
                 for (const byAnimation of owner.bySkin.values()) {
                     for (const clip of byAnimation.values()) {
-                        if (clip !== null && clip.built > 0 && clip.lastUsed < this.frame && (oldest === null || clip.lastUsed < oldest.lastUsed)) oldest = clip;
+                        if (clip !== null && clip !== this.building && clip.samples.count > 0 && clip.lastUsed < this.frame && (oldest === null || clip.lastUsed < oldest.lastUsed)) oldest = clip;
                     }
                 }
             }
@@ -259,35 +283,12 @@ export class PoseCache {
     }
 
     private drop(clip: Clip): void {
-        this.bytesUsed -= clip.built * clip.layout.bytes;
-        this.sampleCount -= clip.built;
-        clip.samples.fill(null);
-        clip.refs.fill(null);
-        clip.built = 0;
-        this.clipCount--;
+        const count = clip.samples.clear();
+        this.bytesUsed -= count * clip.layout.bytes;
+        this.sampleCount -= count;
+        if (clip.counted) {
+            clip.counted = false;
+            this.clipCount--;
+        }
     }
-}
-
-/** Writes into `out` the samples of `clip` around animation time `time` (`index`, `weight`): the last one at the animation's end. */
-function locate(clip: Clip, time: number, out: CacheLookup): void {
-    const last = clip.count - 1;
-    const duration = clip.animation.duration;
-    out.weight = 0;
-    if (!(time > 0)) {
-        out.index = 0;
-        return;
-    }
-    if (time >= duration) {
-        out.index = last;
-        return;
-    }
-    const i = Math.floor(time * SAMPLE_RATE);
-    if (i >= last) {
-        out.index = last;
-        return;
-    }
-    const from = i / SAMPLE_RATE;
-    const to = i + 1 === last ? duration : (i + 1) / SAMPLE_RATE;
-    out.index = i;
-    out.weight = (time - from) / (to - from);
 }

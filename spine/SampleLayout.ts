@@ -13,6 +13,9 @@
  * The attachments of the attachment-keyed slots are objects: they are kept beside the floats, in
  * an array of references (`refSlots` per sample). Only what the animation keys is stored (see
  * slotKeys.ts): the rest of a slot is what the game or the setup pose left, and stays.
+ *
+ * The layout also measures how far an interpolated pose is from an exact one (`error`), in the
+ * units the cache's tolerance is given in, and whether two samples show the same discrete state.
  */
 import { KEY_ALPHA, KEY_ATTACHMENT, KEY_DARK, KEY_DEFORM, KEY_RGB, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
 import { drawOrderOf, versionOf, type Skeleton, type SpineVersion } from './spineCore';
@@ -129,14 +132,15 @@ export class SampleLayout {
     /**
      * Reads a pose into `skeleton`: bone world transforms, colours and deforms interpolated from
      * sample `a` towards `b` by `weight` (0..1), attachments, sequence indices and draw order from
-     * the nearer of the two (`refs` from `aRefAt` or `bRefAt`). Checks each bone against `base` as
-     * it goes (each bone is read once): false, leaving the skeleton partly written, when one is off
-     * its setup pose where the animation does not key it (the instance must then be posed in full).
+     * `a` (the sample at or before the pose's time: no discrete state switches between the two, see
+     * ClipSamples), its attachments from `aRefs` at `aRefAt`. Checks each bone against `base` as it
+     * goes (each bone is read once): false, leaving the skeleton partly written, when one is off its
+     * setup pose where the animation does not key it (the instance must then be posed in full).
      */
-    read(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, refs: readonly unknown[], aRefAt: number, bRefAt: number, base: UnkeyedPose): boolean {
+    read(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose): boolean {
         const w = weight;
         const v = 1 - w;
-        const near = w < 0.5 ? a : b;
+        const refs = aRefs;
         const version = this.v;
         const bones = skeleton.bones;
         let o = 0;
@@ -169,23 +173,84 @@ export class SampleLayout {
                 dark.b = a[o + 6] * v + b[o + 6] * w;
             }
         }
-        let ref = w < 0.5 ? aRefAt : bRefAt;
+        let ref = aRefAt;
         for (let k = 0; k < this.lookSlots.length; k++) {
             const look = version.slotLook(slots[this.lookSlots[k]]);
             if ((this.lookMasks[k] & KEY_ATTACHMENT) !== 0) look.attachment = refs[ref++];
-            look.sequenceIndex = near[o];
+            look.sequenceIndex = a[o];
             const deform = look.deform;
-            const length = near[o + 1];
-            deform.length = length;
-            // Interpolated where both samples deform the same vertices, else the nearer one's.
+            const length = a[o + 1];
+            if (deform.length !== length) deform.length = length;
+            // Interpolated where both samples deform the same vertices, else the first one's.
             if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
-            else for (let i = 0; i < length; i++) deform[i] = near[o + 2 + i];
+            else for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i];
             o += 2 + this.lookCapacity[k];
         }
         if (this.drawOrder) {
             const order = drawOrderOf(skeleton);
-            for (let i = 0; i < order.length; i++) order[i] = slots[near[o + i]];
+            for (let i = 0; i < order.length; i++) order[i] = slots[a[o + i]];
         }
+        return true;
+    }
+
+    /**
+     * How far the pose interpolated from `a` towards `b` by `weight` is from the exact pose `exact`,
+     * as a multiple of the tolerance (at most 1: within it). Each bone: its world translation's
+     * error plus its linear part's (Frobenius norm) times how far what it carries reaches
+     * (`radii`, see virtualVertices.ts), against `px`; each deform value's error times the largest
+     * bone norm, against `px`; each keyed colour channel's error, against `color`. A deform whose
+     * length differs from the exact one's cannot be interpolated to it: Infinity.
+     */
+    error(exact: Float32Array, a: Float32Array, b: Float32Array, weight: number, radii: Float32Array, px: number, color: number): number {
+        const w = weight;
+        const v = 1 - w;
+        let worst = 0;
+        let norm = 0;
+        let o = 0;
+        for (let i = 0; i < this.boneCount; i++, o += BONE_FLOATS) {
+            const da = a[o] * v + b[o] * w - exact[o];
+            const db = a[o + 1] * v + b[o + 1] * w - exact[o + 1];
+            const dc = a[o + 2] * v + b[o + 2] * w - exact[o + 2];
+            const dd = a[o + 3] * v + b[o + 3] * w - exact[o + 3];
+            const dx = a[o + 4] * v + b[o + 4] * w - exact[o + 4];
+            const dy = a[o + 5] * v + b[o + 5] * w - exact[o + 5];
+            const e = Math.sqrt(dx * dx + dy * dy) + radii[i] * Math.sqrt(da * da + db * db + dc * dc + dd * dd);
+            if (e > worst) worst = e;
+            const n = exact[o] * exact[o] + exact[o + 1] * exact[o + 1] + exact[o + 2] * exact[o + 2] + exact[o + 3] * exact[o + 3];
+            if (n > norm) norm = n;
+        }
+        worst /= px;
+        norm = Math.sqrt(norm);
+        for (let k = 0; k < this.colorSlots.length; k++, o += COLOR_FLOATS) {
+            for (let c = 0; c < COLOR_FLOATS; c++) {
+                const e = Math.abs(a[o + c] * v + b[o + c] * w - exact[o + c]) / color;
+                if (e > worst) worst = e;
+            }
+        }
+        for (let k = 0; k < this.lookSlots.length; k++) {
+            const length = exact[o + 1];
+            if (a[o + 1] !== length || b[o + 1] !== length) {
+                if (a[o + 1] !== length) return Infinity;
+            } else {
+                for (let i = 0; i < length; i++) {
+                    const e = (Math.abs(a[o + 2 + i] * v + b[o + 2 + i] * w - exact[o + 2 + i]) * norm) / px;
+                    if (e > worst) worst = e;
+                }
+            }
+            o += 2 + this.lookCapacity[k];
+        }
+        return worst;
+    }
+
+    /** Whether samples `x` and `y` (attachments in `xRefs` / `yRefs` from 0) show the same attachments, sequence indices, deform lengths and draw order. */
+    sameDiscrete(x: Float32Array, xRefs: readonly unknown[], y: Float32Array, yRefs: readonly unknown[]): boolean {
+        for (let r = 0; r < this.refSlots; r++) if (xRefs[r] !== yRefs[r]) return false;
+        let o = this.boneCount * BONE_FLOATS + this.colorSlots.length * COLOR_FLOATS;
+        for (let k = 0; k < this.lookSlots.length; k++) {
+            if (x[o] !== y[o] || x[o + 1] !== y[o + 1]) return false;
+            o += 2 + this.lookCapacity[k];
+        }
+        if (this.drawOrder) for (let i = o; i < this.floats; i++) if (x[i] !== y[i]) return false;
         return true;
     }
 }

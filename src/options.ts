@@ -170,15 +170,25 @@ export interface SpinePoolOptions {
     /**
      * `'shared'`: an instance playing one animation plainly (track 0 alone, no mix, full alpha, no
      * physics, no `before/afterUpdateWorldTransforms` callback) copies its pose from samples shared
-     * by every instance of that skeleton, skin and animation, 60 per second of animation, instead of
-     * computing it: its time, queued animations and events stay exact, its pose is the nearest
-     * sample's (at most 1/120 s of animation away). Anything else is posed in full while it lasts.
+     * by every instance of that skeleton, skin and animation instead of computing it: its time,
+     * queued animations and events stay exact; every bone and every point it carries is within
+     * `poseCacheTolerance` px of the exact pose; attachments, draw order and sequence frames switch
+     * in the frame they switch on a stock object. Anything else is posed in full while it lasts.
      * Bone world transforms are copied, local ones (`bone.rotation`...) are not updated by a copy,
      * and bones or slots the game writes directly (not through the callbacks) are not seen: give such
      * instances `spawn(..., { poseCache: 'off' })`. `'off'`: every pose is computed.
      * @default 'off'
      */
     poseCache: PoseCacheMode;
+    /**
+     * How far (skeleton px, at scale 1) a pose served by the shared cache may be from the exact
+     * pose, for every bone and every point it carries (region corners, mesh vertices, the bone's
+     * tip). Samples are placed until the poses interpolated between them are within it: a smaller
+     * tolerance takes more samples (memory, and building time the first time an animation plays).
+     * Changing it samples every animation again.
+     * @default 0.5
+     */
+    poseCacheTolerance: number;
     /**
      * MB the shared pose cache's samples may take; beyond it, the animations used longest ago are
      * dropped (and sampled again when needed). A 67-bone rig takes about 1.6 KB per sample, 96 KB
@@ -238,6 +248,7 @@ export function defaultOptions(): SpinePoolOptions {
         cull: true,
         poseCache: 'off',
         poseCacheMemory: 32,
+        poseCacheTolerance: 0.5,
         maxFree: Infinity,
         dev: developmentBuild(),
     };
@@ -333,6 +344,9 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     }
     if (typeof next.cull !== 'boolean') fail('cull', 'true or false', next.cull);
     if (!POSE_CACHE_MODES.includes(next.poseCache)) fail('poseCache', `one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')}`, next.poseCache);
+    if (typeof next.poseCacheTolerance !== 'number' || !Number.isFinite(next.poseCacheTolerance) || next.poseCacheTolerance <= 0) {
+        fail('poseCacheTolerance', 'a finite number of px > 0', next.poseCacheTolerance);
+    }
     if (typeof next.poseCacheMemory !== 'number' || !Number.isFinite(next.poseCacheMemory) || next.poseCacheMemory <= 0) {
         fail('poseCacheMemory', 'a finite number of MB > 0', next.poseCacheMemory);
     }

@@ -32,7 +32,9 @@ import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
 import type { AnimationState as SpineAnimationState } from '../../spine/spineCore';
 import type { TestGame } from './game';
 import { instanceRecord, schedulerFrame } from './internals';
-import { SAMPLE_RATE } from '../../spine/PoseCache';
+
+/** The old uniform sample rate (the harness's sampling re-implementation, to be replaced by a comparison with stock). */
+const SAMPLE_RATE = 60;
 import { applyFromSetup, drawOrderOf, physicsBones, setupPose, slotLooks, withoutPhysics, worldOf, type SlotLook } from './spineApi';
 
 /** spine-core's `Physics.pose`. */

@@ -8,15 +8,17 @@
  * posing and bounds need.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { corpusRig, type CorpusRigName } from '../skeletons/corpus';
+import { corpusRig, type CorpusRigName, type StuntRigName } from '../skeletons/corpus';
 import type { SpineFormat } from '../skeletons/generate';
 import { loadSpineCore } from './spineCore';
 import { applyFromSetup, setupPose, worldOf } from './spineApi';
 
 type Any = any;
 export type Spine = typeof SpineCore;
-export type { CorpusRigName };
-export { CORPUS_RIGS } from '../skeletons/corpus';
+export type { CorpusRigName, StuntRigName };
+/** A rig of the corpus or a stunt rig (test/skeletons/corpus.ts). */
+export type RigName = CorpusRigName | StuntRigName;
+export { CORPUS_RIGS, STUNT_RIGS } from '../skeletons/corpus';
 
 /** spine-core's `Physics` values (the same in 4.2 and 4.3). */
 export const PHYSICS_NONE = 0;
@@ -49,13 +51,13 @@ export interface CoreRuntime {
     readonly v43: boolean;
     readonly spine: Spine;
     /** The rig's SkeletonData, parsed once per rig (shared: do not change it, see `freshData`). */
-    data(rig: CorpusRigName): SpineCore.SkeletonData;
+    data(rig: RigName): SpineCore.SkeletonData;
     /** The rig's SkeletonData parsed anew, for a test that edits it. */
-    freshData(rig: CorpusRigName): SpineCore.SkeletonData;
+    freshData(rig: RigName): SpineCore.SkeletonData;
     /** A new skeleton of `rig` (or of `data`) in the setup pose, world transforms computed (physics reset). */
-    skeleton(of: CorpusRigName | SpineCore.SkeletonData): SpineCore.Skeleton;
+    skeleton(of: RigName | SpineCore.SkeletonData): SpineCore.Skeleton;
     /** A new AnimationState of `data` (or of the rig's shared data), mixes between animations of `defaultMix` s. */
-    state(of: CorpusRigName | SpineCore.SkeletonData, defaultMix?: number): SpineCore.AnimationState;
+    state(of: RigName | SpineCore.SkeletonData, defaultMix?: number): SpineCore.AnimationState;
     /** Poses `skeleton` as `animation` alone shows it at `time` over the setup pose, world transforms computed (physics reset). */
     poseAt(skeleton: SpineCore.Skeleton, animation: string | SpineCore.Animation, time: number): void;
     /** Bones, constraints and slots to the setup pose. */
@@ -87,18 +89,18 @@ export interface CoreRuntime {
 function runtime(format: SpineFormat): CoreRuntime {
     const spine = loadSpineCore(format);
     const v43 = format === '4.3';
-    const parse = (rig: CorpusRigName): SpineCore.SkeletonData => {
+    const parse = (rig: RigName): SpineCore.SkeletonData => {
         const { json, atlas } = corpusRig(rig, format);
         // AtlasAttachmentLoader throws when an attachment's region is missing from the atlas.
         return new spine.SkeletonJson(new spine.AtlasAttachmentLoader(new spine.TextureAtlas(atlas))).readSkeletonData(json);
     };
-    const parsed = new Map<CorpusRigName, SpineCore.SkeletonData>();
-    const data = (rig: CorpusRigName): SpineCore.SkeletonData => {
+    const parsed = new Map<RigName, SpineCore.SkeletonData>();
+    const data = (rig: RigName): SpineCore.SkeletonData => {
         let found = parsed.get(rig);
         if (!found) parsed.set(rig, (found = parse(rig)));
         return found;
     };
-    const dataOf = (of: CorpusRigName | SpineCore.SkeletonData): SpineCore.SkeletonData => (typeof of === 'string' ? data(of) : of);
+    const dataOf = (of: RigName | SpineCore.SkeletonData): SpineCore.SkeletonData => (typeof of === 'string' ? data(of) : of);
     const rt: CoreRuntime = {
         format,
         v43,

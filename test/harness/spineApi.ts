@@ -88,3 +88,95 @@ export function withoutPhysics(skeleton: Skeleton): number[][] {
     s.updateWorldTransform(PHYSICS_POSE);
     return pose;
 }
+
+/**
+ * What the renderer draws of a slot: its attachment and its world vertices (x, y pairs), for the
+ * attachments whose vertices are drawn (regions, meshes) or cut what is drawn (clipping polygons).
+ */
+export type DrawnKind = 'region' | 'mesh' | 'clip';
+
+/** What a slot shows and how the renderer draws it. */
+export interface SlotDrawn {
+    /** The attachment shown, and its name (null: none). */
+    attachment: object | null;
+    name: string | null;
+    /** Its kind when it is a region, a mesh or a clipping polygon; null for none or another kind. */
+    kind: DrawnKind | null;
+    /**
+     * Whether it is drawn, as 4.3's SkeletonRendererCore decides (4.2's renderer draws alpha 0 too,
+     * which shows nothing): its bone is active, and it is a region or mesh with slot and attachment
+     * alpha > 0, or a clipping polygon (drawn whatever its alpha: it cuts what is drawn).
+     */
+    drawn: boolean;
+    /** The slot's sequence index (-1: the attachment's setup index), and whether its attachment has a sequence. */
+    sequenceIndex: number;
+    hasSequence: boolean;
+    color: [number, number, number, number];
+    dark: [number, number, number] | null;
+    /** World vertices (x, y pairs; 4 for a region) of a region, mesh or clipping polygon on an active bone (drawn or at alpha 0), else null. */
+    vertices: number[] | null;
+}
+
+/** spine-core's attachment classes, from the runtime that made the skeleton (spine-phaser's bundle or spine-core). */
+interface AttachmentClasses {
+    RegionAttachment: Function;
+    MeshAttachment: Function;
+    ClippingAttachment: Function;
+}
+
+/**
+ * What each slot of `skeleton` (posed: world transforms computed) shows and draws, by slot index.
+ * World vertices come from spine-core's own `computeWorldVertices`, called as its renderers call it:
+ *
+ * | | 4.2 | 4.3 |
+ * |---|---|---|
+ * | region | `computeWorldVertices(slot, out, 0, 2)` (applies the slot's sequence frame itself) | `computeWorldVertices(slot, getOffsets(slot.appliedPose), out, 0, 2)` |
+ * | mesh, clipping | `computeWorldVertices(slot, 0, n, out, 0, 2)` (the slot's deform) | `computeWorldVertices(skeleton, slot, 0, n, out, 0, 2)` (`appliedPose.deform`) |
+ * | what the slot shows | the slot | `slot.appliedPose` |
+ *
+ * `spine`: the runtime's module (its attachment classes tell the kinds apart).
+ */
+export function slotsDrawn(spine: AttachmentClasses | object, skeleton: Skeleton): SlotDrawn[] {
+    const classes = spine as AttachmentClasses;
+    const v43 = typeof (skeleton as Any).setupPose === 'function';
+    return (skeleton.slots as Any[]).map((slot): SlotDrawn => {
+        const pose = slot.appliedPose ?? slot;
+        const attachment: Any = pose.attachment ?? (typeof slot.getAttachment === 'function' ? slot.getAttachment() : null);
+        const c = pose.color;
+        const d = pose.darkColor;
+        const kind: DrawnKind | null = !attachment
+            ? null
+            : attachment instanceof classes.RegionAttachment
+              ? 'region'
+              : attachment instanceof classes.MeshAttachment
+                ? 'mesh'
+                : attachment instanceof classes.ClippingAttachment
+                  ? 'clip'
+                  : null;
+        const drawn = kind !== null && slot.bone.active && (kind === 'clip' || (c.a > 0 && attachment.color.a > 0));
+        let vertices: number[] | null = null;
+        if (kind !== null && slot.bone.active) {
+            if (kind === 'region') {
+                vertices = new Array<number>(8);
+                if (v43) attachment.computeWorldVertices(slot, attachment.getOffsets(pose), vertices, 0, 2);
+                else attachment.computeWorldVertices(slot, vertices, 0, 2);
+            } else {
+                const n: number = attachment.worldVerticesLength;
+                vertices = new Array<number>(n);
+                if (v43) attachment.computeWorldVertices(skeleton, slot, 0, n, vertices, 0, 2);
+                else attachment.computeWorldVertices(slot, 0, n, vertices, 0, 2);
+            }
+        }
+        return {
+            attachment: attachment ?? null,
+            name: attachment ? attachment.name : null,
+            kind,
+            drawn,
+            sequenceIndex: pose.sequenceIndex,
+            hasSequence: !!attachment?.sequence,
+            color: [c.r, c.g, c.b, c.a],
+            dark: d ? [d.r, d.g, d.b] : null,
+            vertices,
+        };
+    });
+}

@@ -47,12 +47,15 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
 });
 
 /**
- * The same with `poseCache: 'shared'`: callbacks and track state as exact as above; a pose copied
- * from the cache is the nearest sample's (at most 1/120 s of animation from the twin's time), every
- * other pose the twin's. The physics rig is never served (its physics is its own).
+ * The same with `poseCache: 'shared'`, every rig, placement and scenario: callbacks and track state
+ * as exact as above; a pose served by the cache is the twin's pose of that frame within the cache's
+ * tolerances (test/harness/poseError.ts: bones and drawn vertices within 1 skeleton px, attachments,
+ * sequence indices and draw order exact, colours within 1/255), every other pose the twin's (as
+ * above). The physics rigs are never served (their physics is their own); on the others the cache
+ * serves the frames it may (the harness's `servableFrames`: the twin plays one animation plainly and
+ * shows exactly that animation over the setup pose), all but at most one per run (today: the frame an
+ * emptied track ends, where stock applies its entry a last time).
  */
-const CACHED_PLACEMENTS = ['near the view centre (high tier, every frame)', 'every tier at interval 3', 'off screen, back in view for the last frames', 'zooming from 0.2 to 2 and back'];
-
 describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, poses from the shared cache', (rig) => {
     let t: TestGame;
 
@@ -63,8 +66,8 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, poses from the sha
 
     afterEach(() => t.destroy());
 
-    describe.each(PLACEMENTS.filter((p) => CACHED_PLACEMENTS.includes(p.name)).map((p) => [p.name, p] as const))('%s', (_name, placement) => {
-        test.each(SCENARIOS.map((s) => [s.name, s] as const))('%s: the same callbacks and tracks, and the sample\'s pose or the twin\'s', (_s, scenario) => {
+    describe.each(PLACEMENTS.map((p) => [p.name, p] as const))('%s', (_name, placement) => {
+        test.each(SCENARIOS.map((s) => [s.name, s] as const))("%s: the same callbacks and tracks, and the twin's pose within the cache's tolerance", (_s, scenario) => {
             const run = new DifferentialRun(t, irregularDeltas(hash(`cached/${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
             const at = placement.setup(t, run, scenario.frames);
             const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN[rig] });
@@ -72,14 +75,21 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, poses from the sha
             run.step(scenario.frames);
             const differences = run.differences();
             run.end();
-            expect(differences).toEqual([]);
+            if (process.env.CACHE_REPORT) console.log(`${rig} / ${placement.name} / ${scenario.name}: ${pair.cacheSummary()}`);
+            // Whether the cache served where it may (one list with the differences: neither hides the other).
+            const serving: string[] = [];
+            if (rig === 'physics' || rig === 'swing') {
+                if (pair.cachedFrames > 0) serving.push(`${pair.cachedFrames} poses served from the cache (a physics rig's physics is its own)`);
+            } else {
+                if (pair.missedFrames > 1) serving.push(`${pair.missedFrames} of ${pair.servableFrames} frames the cache may serve posed in full (allowed: 1)`);
+                // In view all along (or every other 17 frames), every scenario plays one animation plainly for a while:
+                // served (but the stunts walk starts 900 px away, out of view, for the 5 frames it plays alone
+                // in this scenario; every later plain stretch follows a clearTrack, whose pose stock leaves behind).
+                const inView = placement.lag < 4 && !/^(off screen|just right)/.test(placement.name);
+                if (inView && !(rig === 'stunts' && scenario.name.startsWith('tracks cleared')) && pair.cachedFrames === 0) serving.push('no pose served from the cache');
+            }
+            expect({ differences, serving }).toEqual({ differences: [], serving: [] });
             expect(pair.stockHeard.length).toBeGreaterThan(3);
-            if (rig === 'physics' || rig === 'swing') expect(pair.cachedFrames).toBe(0);
-            // Always in view: some poses came from the cache (but the stunts walk starts 900 px away, out of
-            // view, for the 5 frames it plays alone in this scenario).
-            else if (placement.lag < 4 && !placement.name.startsWith('off screen') && !(rig === 'stunts' && scenario.name.startsWith('tracks cleared'))) expect(pair.cachedFrames).toBeGreaterThan(0);
-            expect(pair.cacheTimeError).toBeLessThanOrEqual(1 / 120 + 1e-9);
-            if (process.env.CACHE_REPORT) console.log(`${rig} / ${placement.name} / ${scenario.name}: ${pair.cachedFrames} cached frames, bones up to ${pair.cacheError.toFixed(2)} px from the twin's (${pair.cacheWorst})`);
         });
     });
 });

@@ -26,8 +26,17 @@ export interface SpawnCost {
     spawn: number;
     /** Pooled spawn with `{ animation }` on screen (its first frame is posed), production mode. */
     spawnAnimated: number;
-    /** Pooled despawn (leftover check, reset to the setup pose), production mode. */
+    /** Pooled despawn (leftover check, retire; its setup pose is made later), production mode. */
     despawn: number;
+    /**
+     * An instance that played an animation despawned and spawned again (no options), µs per pair,
+     * production mode, its setup pose counted wherever it is made: handed out in the same frame
+     * (the spawn makes it), the next frame (the frame's end makes a few, the spawn the rest), or
+     * long after (the frames' ends made them all).
+     */
+    pairSameFrame: number;
+    pairNextFrame: number;
+    pairLongAfter: number;
     /** Pooled spawn with `{ animation }` in development mode (call sites captured). */
     spawnDev: number;
     /** Pooled spawn with `{ animation }` on screen with `poseCache: 'shared'` (its first frame copied), production mode. */
@@ -68,11 +77,50 @@ export async function spawnCost(): Promise<SpawnCost> {
         return median(samples.slice(rounds / 2));
     };
     const despawn = (go: SpineGameObject) => pool.despawn(go);
+    // The setup poses the frame's end makes (the pool's `afterUpdate`), timed apart from the frame.
+    const lifecycle = (pool as unknown as { lifecycle: { afterUpdate(): void } }).lifecycle;
+    const afterUpdate = lifecycle.afterUpdate;
+    let resetting = 0;
+    lifecycle.afterUpdate = function timedAfterUpdate(this: unknown) {
+        const begin = performance.now();
+        afterUpdate.call(this);
+        resetting += performance.now() - begin;
+    };
+    /**
+     * Median µs per pair of a batch spawned with an animation and posed (untimed), despawned,
+     * `gapFrames` frames stepped and spawned again: the despawns, the setup poses made at the
+     * frames' ends and the spawns timed.
+     */
+    const measurePair = (gapFrames: number): number => {
+        const samples: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
+            t.step(2);
+            let begin = performance.now();
+            for (const go of made) pool.despawn(go);
+            let timed = performance.now() - begin;
+            made.length = 0;
+            resetting = 0;
+            t.step(gapFrames);
+            timed += resetting;
+            begin = performance.now();
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS));
+            timed += performance.now() - begin;
+            for (const go of made) pool.despawn(go);
+            made.length = 0;
+            t.step(Math.ceil(batch / 8) + 1);
+            samples.push((timed * 1000) / batch);
+        }
+        return median(samples.slice(rounds / 2));
+    };
     const result: SpawnCost = {
         addSpine: measure(() => t.scene.add.spine(cx, cy, SKELETON, ATLAS), (go) => go.destroy()),
         spawn: 0,
         spawnAnimated: 0,
         despawn: 0,
+        pairSameFrame: 0,
+        pairNextFrame: 0,
+        pairLongAfter: 0,
         spawnDev: 0,
         spawnAnimatedShared: 0,
         onePose: 0,
@@ -80,6 +128,9 @@ export async function spawnCost(): Promise<SpawnCost> {
     pool.configure({ dev: false });
     result.spawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn);
     result.despawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn, true);
+    result.pairSameFrame = measurePair(0);
+    result.pairNextFrame = measurePair(1);
+    result.pairLongAfter = measurePair(Math.ceil(batch / 8) + 1);
     result.spawnAnimated = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
     pool.configure({ poseCache: 'shared' });
     result.spawnAnimatedShared = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);

@@ -9,7 +9,8 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
-import { NO_CALLBACK, PHYSICS_RESET, setAnimationObject, setupPose, setupPoseSlots, type Skeleton } from '../spine/spineCore';
+import { toSetupPose } from '../spine/SetupPose';
+import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
 import type { SpawnOptions } from './api';
 import { Life, type PooledInstance } from './PooledInstance';
 
@@ -176,15 +177,12 @@ export function forgetInput(instance: PooledInstance, closing: boolean): void {
 }
 
 /**
- * The setup pose with world transforms (physics reset), as a new object has: what a retired
- * instance gets before it is handed out again.
+ * The setup pose with world transforms, the skeleton's clock (physics time) at 0 and physics
+ * restarted, as a new object has: what a retired instance gets before it is handed out again.
+ * Copied from the setup pose its data shares (spine/SetupPose.ts), not computed again.
  */
 export function resetPose(instance: PooledInstance): void {
-    const skeleton = instance.go.skeleton;
-    setupPose(skeleton as unknown as Skeleton);
-    // The skeleton's clock (physics time) starts again at 0, as a new object's does.
-    skeleton.time = 0;
-    skeleton.updateWorldTransform(PHYSICS_RESET);
+    toSetupPose(instance.go.skeleton as unknown as Skeleton);
 }
 
 /**
@@ -316,8 +314,9 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
     go.setVisible(true);
     go.setActive(true);
     if (skin) {
+        // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
         skeleton.setSkin(skin);
-        setupPoseSlots(skeleton as unknown as Skeleton);
+        toSetupPose(skeleton as unknown as Skeleton);
     }
     if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
 }

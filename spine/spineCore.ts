@@ -11,6 +11,8 @@
  * | `animation.apply(..., alpha, ...)` | `MixBlend, MixDirection` | `MixFrom, add, out, appliedPose` |
  * | set an Animation object on a track | `setAnimationWith` | `setAnimation` |
  * | physics constraints | `physicsConstraints[i].reset()` | `physics[i].reset(skeleton)` |
+ * | a physics constraint's state | offsets, velocities | also lags |
+ * | what a bone's world transform was computed from | its `ax` ... `ashearY` | `appliedPose`'s local pose, its `world` / `local` stamps against `skeleton._update` |
  * | a bone's world transform / local pose / setup pose | the bone / the bone / `bone.data` | `appliedPose` / `pose` / `data.setupPose` |
  * | what animations set on a slot | the slot | `slot.pose` (`appliedPose` differs only under a slider) |
  * | draw order | `skeleton.drawOrder` (an array) | `skeleton.drawOrder.pose` |
@@ -73,6 +75,57 @@ export interface Bone extends BoneWorld, BoneLocal {
     appliedPose?: BoneWorld;
 }
 
+/** 4.2: the local pose a bone's world transform was computed from (constraints included). */
+interface AppliedBone42 {
+    ax: number;
+    ay: number;
+    arotation: number;
+    ascaleX: number;
+    ascaleY: number;
+    ashearX: number;
+    ashearY: number;
+}
+
+/**
+ * 4.3: a bone's pose object (`pose`, `appliedPose`): local pose, world transform, and the
+ * `skeleton._update` of its last world transform (`world`) and of a world change its local pose
+ * does not follow yet (`local`).
+ */
+interface BonePose43 extends BoneLocal, BoneWorld {
+    world: number;
+    local: number;
+}
+
+/** A physics constraint's state (what moves between updates): 4.3 adds the lags. */
+interface PhysicsState {
+    _reset: boolean;
+    ux: number;
+    uy: number;
+    cx: number;
+    cy: number;
+    tx: number;
+    ty: number;
+    xOffset: number;
+    xVelocity: number;
+    yOffset: number;
+    yVelocity: number;
+    rotateOffset: number;
+    rotateVelocity: number;
+    scaleOffset: number;
+    scaleVelocity: number;
+    remaining: number;
+    lastTime: number;
+    xLag?: number;
+    yLag?: number;
+    rotateLag?: number;
+    scaleLag?: number;
+}
+
+/** Floats of a bone's whole pose (see `SpineVersion.readBonePoses`). */
+export const BONE_POSE_FLOATS = 24;
+/** Floats of a physics constraint's state (see `SpineVersion.readPhysics`). */
+export const PHYSICS_STATE_FLOATS = 21;
+
 /** What a slot shows: 4.2's Slot, 4.3's `slot.pose`. */
 export interface SlotLook {
     color: Color;
@@ -93,6 +146,11 @@ export interface Slot extends SlotLook {
 export interface Constraint {
     data: Record<string, unknown> & { setupPose?: Record<string, unknown> };
     pose?: Record<string, unknown>;
+}
+
+/** A physics constraint: restarted by `reset`, its setup values by `setToSetupPose` (4.2) or `setupPose` (4.3). */
+export interface PhysicsConstraint {
+    reset(skeleton?: unknown): void;
 }
 
 /** A timeline, by the fields the plugin tells kinds apart with (class names do not survive minification). */
@@ -129,6 +187,8 @@ export interface SkeletonData {
 
 export interface Skeleton {
     data: SkeletonData;
+    /** 4.3: counts world transform updates (bone poses are stamped with it). */
+    _update?: number;
     skin: object | null;
     x: number;
     y: number;
@@ -140,8 +200,8 @@ export interface Skeleton {
     bones: Bone[];
     slots: Slot[];
     drawOrder: Slot[] | { pose: Slot[]; appliedPose: Slot[] };
-    physicsConstraints?: { reset(skeleton?: unknown): void }[];
-    physics?: { reset(skeleton?: unknown): void }[];
+    physicsConstraints?: PhysicsConstraint[];
+    physics?: PhysicsConstraint[];
     constraints?: Constraint[];
     ikConstraints?: Constraint[];
     transformConstraints?: Constraint[];
@@ -242,6 +302,18 @@ export interface SpineVersion {
     /** The constraints of one list. */
     constraintsIn(skeleton: Skeleton, list: ConstraintList): Constraint[];
     /**
+     * Reads every bone's whole pose into `s` (`BONE_POSE_FLOATS` floats a bone, in skeleton order):
+     * its local pose, its world transform and what that was computed from (4.2's applied values;
+     * 4.3's applied pose, constraints included, and whether its stamps are the skeleton's last update).
+     */
+    readBonePoses(skeleton: Skeleton, s: Float64Array): void;
+    /** Writes what `readBonePoses` read; 4.3's stamps as of the skeleton's last update (`skeleton._update`). */
+    writeBonePoses(skeleton: Skeleton, s: Float64Array): void;
+    /** Reads a physics constraint's state (`PHYSICS_STATE_FLOATS` floats at `o`). */
+    readPhysics(constraint: PhysicsConstraint, s: Float64Array, o: number): void;
+    /** Writes what `readPhysics` read. */
+    writePhysics(constraint: PhysicsConstraint, s: Float64Array, o: number): void;
+    /**
      * What a constraint timeline's property id keys: [first id, its list, the fields keyed (null:
      * all)]. Bone property ids are the same in both versions (rotate 0, x 1, y 2, scaleX 3, scaleY 4,
      * shearX 5, shearY 6, inherit 7); 4.3 inserted `drawOrderFolder` before the constraint ones.
@@ -259,6 +331,62 @@ const V42: SpineVersion = {
     constraintSetup: (constraint) => constraint.data,
     constraintLists: ['ikConstraints', 'transformConstraints', 'pathConstraints'],
     constraintsIn: (skeleton, list) => constraintsIn(skeleton, list),
+    readBonePoses(skeleton, s) {
+        const bones = skeleton.bones;
+        for (let i = 0, o = 0; i < bones.length; i++, o += BONE_POSE_FLOATS) {
+            const p = bones[i] as Bone & AppliedBone42;
+            s[o] = p.x;
+            s[o + 1] = p.y;
+            s[o + 2] = p.rotation;
+            s[o + 3] = p.scaleX;
+            s[o + 4] = p.scaleY;
+            s[o + 5] = p.shearX;
+            s[o + 6] = p.shearY;
+            s[o + 7] = p.inherit;
+            s[o + 8] = p.a;
+            s[o + 9] = p.b;
+            s[o + 10] = p.c;
+            s[o + 11] = p.d;
+            s[o + 12] = p.worldX;
+            s[o + 13] = p.worldY;
+            s[o + 14] = p.ax;
+            s[o + 15] = p.ay;
+            s[o + 16] = p.arotation;
+            s[o + 17] = p.ascaleX;
+            s[o + 18] = p.ascaleY;
+            s[o + 19] = p.ashearX;
+            s[o + 20] = p.ashearY;
+        }
+    },
+    writeBonePoses(skeleton, s) {
+        const bones = skeleton.bones;
+        for (let i = 0, o = 0; i < bones.length; i++, o += BONE_POSE_FLOATS) {
+            const p = bones[i] as Bone & AppliedBone42;
+            p.x = s[o];
+            p.y = s[o + 1];
+            p.rotation = s[o + 2];
+            p.scaleX = s[o + 3];
+            p.scaleY = s[o + 4];
+            p.shearX = s[o + 5];
+            p.shearY = s[o + 6];
+            p.inherit = s[o + 7];
+            p.a = s[o + 8];
+            p.b = s[o + 9];
+            p.c = s[o + 10];
+            p.d = s[o + 11];
+            p.worldX = s[o + 12];
+            p.worldY = s[o + 13];
+            p.ax = s[o + 14];
+            p.ay = s[o + 15];
+            p.arotation = s[o + 16];
+            p.ascaleX = s[o + 17];
+            p.ascaleY = s[o + 18];
+            p.ashearX = s[o + 19];
+            p.ashearY = s[o + 20];
+        }
+    },
+    readPhysics: (constraint, s, o) => readPhysics(constraint as unknown as PhysicsState, s, o),
+    writePhysics: (constraint, s, o) => writePhysics(constraint as unknown as PhysicsState, s, o),
     constraintPropertyIds: [
         [15, 'ikConstraints', null],
         [16, 'transformConstraints', null],
@@ -278,6 +406,92 @@ const V43: SpineVersion = {
     constraintSetup: (constraint) => constraint.data.setupPose as Record<string, unknown>,
     constraintLists: ['constraints'],
     constraintsIn: (skeleton, list) => constraintsIn(skeleton, list),
+    readBonePoses(skeleton, s) {
+        const bones = skeleton.bones;
+        const update = skeleton._update as number;
+        for (let i = 0, o = 0; i < bones.length; i++, o += BONE_POSE_FLOATS) {
+            const bone = bones[i];
+            const l = bone.pose as BoneLocal;
+            s[o] = l.x;
+            s[o + 1] = l.y;
+            s[o + 2] = l.rotation;
+            s[o + 3] = l.scaleX;
+            s[o + 4] = l.scaleY;
+            s[o + 5] = l.shearX;
+            s[o + 6] = l.shearY;
+            s[o + 7] = l.inherit;
+            const p = bone.appliedPose as BonePose43;
+            s[o + 8] = p.a;
+            s[o + 9] = p.b;
+            s[o + 10] = p.c;
+            s[o + 11] = p.d;
+            s[o + 12] = p.worldX;
+            s[o + 13] = p.worldY;
+            s[o + 14] = p.x;
+            s[o + 15] = p.y;
+            s[o + 16] = p.rotation;
+            s[o + 17] = p.scaleX;
+            s[o + 18] = p.scaleY;
+            s[o + 19] = p.shearX;
+            s[o + 20] = p.shearY;
+            s[o + 21] = p.inherit;
+            s[o + 22] = p.world === update ? 1 : 0;
+            s[o + 23] = p.local === update ? 1 : 0;
+        }
+    },
+    writeBonePoses(skeleton, s) {
+        const bones = skeleton.bones;
+        const update = skeleton._update as number;
+        for (let i = 0, o = 0; i < bones.length; i++, o += BONE_POSE_FLOATS) {
+            const bone = bones[i];
+            const l = bone.pose as BoneLocal;
+            l.x = s[o];
+            l.y = s[o + 1];
+            l.rotation = s[o + 2];
+            l.scaleX = s[o + 3];
+            l.scaleY = s[o + 4];
+            l.shearX = s[o + 5];
+            l.shearY = s[o + 6];
+            l.inherit = s[o + 7];
+            const p = bone.appliedPose as BonePose43;
+            p.a = s[o + 8];
+            p.b = s[o + 9];
+            p.c = s[o + 10];
+            p.d = s[o + 11];
+            p.worldX = s[o + 12];
+            p.worldY = s[o + 13];
+            // Unconstrained, the applied pose is the local pose (just written).
+            if (p !== (l as unknown)) {
+                p.x = s[o + 14];
+                p.y = s[o + 15];
+                p.rotation = s[o + 16];
+                p.scaleX = s[o + 17];
+                p.scaleY = s[o + 18];
+                p.shearX = s[o + 19];
+                p.shearY = s[o + 20];
+                p.inherit = s[o + 21];
+            }
+            // A stamp older than the last update means the same whatever its value: 0 (never).
+            p.world = s[o + 22] !== 0 ? update : 0;
+            p.local = s[o + 23] !== 0 ? update : 0;
+        }
+    },
+    readPhysics(constraint, s, o) {
+        const c = constraint as unknown as PhysicsState;
+        readPhysics(c, s, o);
+        s[o + 17] = c.xLag as number;
+        s[o + 18] = c.yLag as number;
+        s[o + 19] = c.rotateLag as number;
+        s[o + 20] = c.scaleLag as number;
+    },
+    writePhysics(constraint, s, o) {
+        const c = constraint as unknown as PhysicsState;
+        writePhysics(c, s, o);
+        c.xLag = s[o + 17];
+        c.yLag = s[o + 18];
+        c.rotateLag = s[o + 19];
+        c.scaleLag = s[o + 20];
+    },
     constraintPropertyIds: [
         [16, 'constraints', null],
         [17, 'constraints', null],
@@ -288,6 +502,48 @@ const V43: SpineVersion = {
         [31, 'constraints', ['mix']],
     ],
 };
+
+/** The state both versions' physics constraints have, read into `s` at `o` (17 floats). */
+function readPhysics(c: PhysicsState, s: Float64Array, o: number): void {
+    s[o] = c._reset ? 1 : 0;
+    s[o + 1] = c.ux;
+    s[o + 2] = c.uy;
+    s[o + 3] = c.cx;
+    s[o + 4] = c.cy;
+    s[o + 5] = c.tx;
+    s[o + 6] = c.ty;
+    s[o + 7] = c.xOffset;
+    s[o + 8] = c.xVelocity;
+    s[o + 9] = c.yOffset;
+    s[o + 10] = c.yVelocity;
+    s[o + 11] = c.rotateOffset;
+    s[o + 12] = c.rotateVelocity;
+    s[o + 13] = c.scaleOffset;
+    s[o + 14] = c.scaleVelocity;
+    s[o + 15] = c.remaining;
+    s[o + 16] = c.lastTime;
+}
+
+/** Writes what `readPhysics` read. */
+function writePhysics(c: PhysicsState, s: Float64Array, o: number): void {
+    c._reset = s[o] !== 0;
+    c.ux = s[o + 1];
+    c.uy = s[o + 2];
+    c.cx = s[o + 3];
+    c.cy = s[o + 4];
+    c.tx = s[o + 5];
+    c.ty = s[o + 6];
+    c.xOffset = s[o + 7];
+    c.xVelocity = s[o + 8];
+    c.yOffset = s[o + 9];
+    c.yVelocity = s[o + 10];
+    c.rotateOffset = s[o + 11];
+    c.rotateVelocity = s[o + 12];
+    c.scaleOffset = s[o + 13];
+    c.scaleVelocity = s[o + 14];
+    c.remaining = s[o + 15];
+    c.lastTime = s[o + 16];
+}
 
 /** The accessors of `skeleton`'s Spine version. */
 export function versionOf(skeleton: object): SpineVersion {
@@ -373,6 +629,37 @@ export function setupPose(skeleton: Skeleton): void {
     else skeleton.setToSetupPose!();
 }
 
+/** Constraints (not bones) to the setup pose: the constraint half of 4.2's `setBonesToSetupPose`, 4.3's `setupPoseBones`. */
+export function setupPoseConstraints(skeleton: Skeleton): void {
+    if (isSpine43(skeleton)) {
+        const constraints = skeleton.constraints as unknown as { setupPose(): void }[];
+        for (let i = 0; i < constraints.length; i++) constraints[i].setupPose();
+        return;
+    }
+    setupPoseEach(skeleton.ikConstraints);
+    setupPoseEach(skeleton.transformConstraints);
+    setupPoseEach(skeleton.pathConstraints);
+    setupPoseEach(skeleton.physicsConstraints);
+}
+
+function setupPoseEach(constraints: readonly unknown[] | undefined): void {
+    if (constraints === undefined) return;
+    for (let i = 0; i < constraints.length; i++) (constraints[i] as { setToSetupPose(): void }).setToSetupPose();
+}
+
+/**
+ * Whether constraints pose something else than bones on `skeleton` (4.3's sliders: slots, the draw
+ * order, other constraints' values): then a pose is more than its bones and slots' local values.
+ */
+export function constraintsMoveMoreThanBones(skeleton: Skeleton): boolean {
+    if (constraintsMoveSlots(skeleton)) return true;
+    if (!isSpine43(skeleton)) return false;
+    for (const constraint of skeleton.constraints ?? NO_CONSTRAINTS) {
+        if ((constraint as unknown as { appliedPose: unknown }).appliedPose !== constraint.pose) return true;
+    }
+    return false;
+}
+
 /** Slots (attachments, colours) to the setup pose. */
 export function setupPoseSlots(skeleton: Skeleton): void {
     if (typeof skeleton.setupPoseSlots === 'function') skeleton.setupPoseSlots();
@@ -394,7 +681,7 @@ export function setAnimationObject(state: AnimationState, trackIndex: number, an
 }
 
 /** The skeleton's physics constraints (none: an empty list). */
-export function physicsOf(skeleton: Skeleton): readonly { reset(skeleton?: unknown): void }[] {
+export function physicsOf(skeleton: Skeleton): readonly PhysicsConstraint[] {
     return skeleton.physicsConstraints ?? skeleton.physics ?? NONE;
 }
 const NONE: readonly never[] = [];

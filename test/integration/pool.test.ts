@@ -3,7 +3,9 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { addSkeleton, jsonForStack } from '../harness/assets';
 import { eachTest, type TestGame } from '../harness/game';
 import { boneWorld, poseDistance } from '../harness/probe';
+import { skeletonState } from '../harness/skeletonState';
 import { setupPose as toSetupPose } from '../harness/spineApi';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../skeletons/corpus';
 import { preset } from '../skeletons/presets';
 
 let t: TestGame;
@@ -361,3 +363,77 @@ function hooksOf(emitter: Phaser.Events.EventEmitter, context: object): string[]
     }
     return names.sort();
 }
+
+/**
+ * The setup pose a respawned instance is handed out in is the one a new stock object shows once
+ * posed (`this.add.spine`, its skin set, `setToSetupPose()`, `updateWorldTransform(Physics.reset)`),
+ * bit for bit: every bone's local pose, applied pose and world transform, every slot, the draw
+ * order, every constraint's values and physics state, the clock. Whether its setup pose was made
+ * by the spawn (same frame), by the frame's end (next frame) or long before, on every corpus and
+ * stunt rig, spawned with the rig's skin (the skins rig's default skin is empty).
+ */
+describe('a respawned instance is in the setup pose a new stock object shows', () => {
+    /** A new stock object of `rig` with `skin` (a name or a Skin object), put in its setup pose by stock's own calls. */
+    function stockSetup(rig: string, skin?: string | object): SpineGameObject {
+        const stock = t.scene.add.spine(100, 100, rig, `${rig}-atlas`);
+        const skeleton = stock.skeleton;
+        if (typeof skin === 'string') skeleton.setSkinByName(skin);
+        else if (skin) skeleton.setSkin(skin as never);
+        toSetupPose(skeleton);
+        skeleton.time = 0;
+        skeleton.updateWorldTransform(t.spine.Physics.reset);
+        return stock;
+    }
+
+    /** An instance of `rig` spawned with `skin`, then played (two tracks, physics swinging) for 20 frames and despawned. */
+    function playedAndDespawned(rig: string, skin: string | undefined, during?: (go: SpineGameObject) => void): SpineGameObject {
+        const pool = t.scene.spinePool;
+        const go = pool.spawn(300, 200, rig, `${rig}-atlas`, { animation: 'run', skin });
+        go.animationState.setAnimation(1, 'wave', true);
+        during?.(go);
+        t.step(20);
+        pool.despawn(go);
+        return go;
+    }
+
+    describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
+        test.each([
+            ['in the same frame', 0],
+            ['the next frame', 1],
+            ['long after', 30],
+        ])('handed out %s after its despawn', (_when, gap) => {
+            addSkeleton(t.game, rig, corpusRig(rig));
+            const skin = SPAWN_SKIN[rig];
+            const go = playedAndDespawned(rig, skin);
+            const setup = skeletonState(stockSetup(rig, skin).skeleton);
+            expect(skeletonState(go.skeleton)).not.toEqual(setup);
+            t.step(gap);
+            const again = t.scene.spinePool.spawn(100, 100, rig, `${rig}-atlas`, { skin });
+            expect(again).toBe(go);
+            expect(skeletonState(again.skeleton)).toEqual(setup);
+        });
+    });
+
+    test('after an owner that was given a skin combined at run time (skins rig)', () => {
+        addSkeleton(t.game, 'skins', corpusRig('skins'));
+        const data = (t.scene.add.spine(0, 0, 'skins', 'skins-atlas').skeleton as SpineGameObject['skeleton']).data;
+        const combine = (...names: string[]) => {
+            const skin = new t.spine.Skin(names.join('+'));
+            for (const name of names) skin.addSkin(data.findSkin(name)!);
+            return skin;
+        };
+        const combo = combine('base', 'blue', 'hat', 'cape');
+        for (const gap of [0, 1, 30]) {
+            const go = playedAndDespawned('skins', undefined, (g) => {
+                g.skeleton.setSkin(combo);
+                (g.skeleton as never as { setSlotsToSetupPose?(): void }).setSlotsToSetupPose?.();
+                (g.skeleton as never as { setupPoseSlots?(): void }).setupPoseSlots?.();
+            });
+            t.step(gap);
+            const again = t.scene.spinePool.spawn(100, 100, 'skins', 'skins-atlas', { skin: 'base' });
+            expect(again).toBe(go);
+            expect(skeletonState(again.skeleton)).toEqual(skeletonState(stockSetup('skins', 'base').skeleton));
+            t.scene.spinePool.despawn(again);
+        }
+    });
+});

@@ -1,7 +1,7 @@
 /**
  * The browser half of the benchmark: builds the standalone page (bench/browser/page.ts) into
  * bench/out/browser/ and runs it from disk in the system's Chromium, stock spine-phaser against
- * phaser-spine-pool (default options, and `poseCache: 'shared'`), frame time (update + render).
+ * phaser-spine-pool (`poseCache: 'off'` and `poseCache: 'shared'`), frame time (update + render).
  * Run by `npm run bench` after the headless part; skipped, saying so, when there is no Chromium.
  * The page needs no driver: see page.ts for running it by hand.
  */

@@ -5,10 +5,10 @@
 import { getHeapStatistics } from 'v8';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
-import { gc, SKELETON } from './scenarios';
+import { DEFAULT_POSE_CACHE, gc, SKELETON } from './scenarios';
 import { ExactBound } from './exactBound';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
-import type { SpinePoolOptions } from '../src/options';
+import { POSE_CACHE_MODES, type PoseCacheMode, type SpinePoolOptions } from '../src/options';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';
@@ -22,11 +22,11 @@ function heapUsed(): number {
 /** Spawn cost, µs per call: see `spawnCost`. */
 export interface SpawnCost {
     addSpine: number;
-    /** Pooled spawn, production mode (`dev: false`), no options. */
+    /** Pooled spawn, production mode (`dev: false`), default options, no animation. */
     spawn: number;
-    /** Pooled spawn with `{ animation }` on screen (its first frame is posed), production mode. */
-    spawnAnimated: number;
-    /** Pooled despawn (leftover check, retire; its setup pose is made later), production mode. */
+    /** Pooled spawn with `{ animation }` on screen (its first frame posed, or copied from the cache), production mode, per pose cache mode. */
+    spawnAnimated: Record<PoseCacheMode, number>;
+    /** Pooled despawn (leftover check, reset to the setup pose), production mode, default options. */
     despawn: number;
     /**
      * An instance that played an animation despawned and spawned again (no options), µs per pair,
@@ -37,10 +37,8 @@ export interface SpawnCost {
     pairSameFrame: number;
     pairNextFrame: number;
     pairLongAfter: number;
-    /** Pooled spawn with `{ animation }` in development mode (call sites captured). */
+    /** Pooled spawn with `{ animation }` in development mode (call sites captured), default options. */
     spawnDev: number;
-    /** Pooled spawn with `{ animation }` on screen with `poseCache: 'shared'` (its first frame copied), production mode. */
-    spawnAnimatedShared: number;
     /** One pose of the same character (`updatePose`: the state's update and apply, world transforms). */
     onePose: number;
 }
@@ -116,13 +114,12 @@ export async function spawnCost(): Promise<SpawnCost> {
     const result: SpawnCost = {
         addSpine: measure(() => t.scene.add.spine(cx, cy, SKELETON, ATLAS), (go) => go.destroy()),
         spawn: 0,
-        spawnAnimated: 0,
+        spawnAnimated: { off: 0, shared: 0 },
         despawn: 0,
         pairSameFrame: 0,
         pairNextFrame: 0,
         pairLongAfter: 0,
         spawnDev: 0,
-        spawnAnimatedShared: 0,
         onePose: 0,
     };
     pool.configure({ dev: false });
@@ -131,10 +128,12 @@ export async function spawnCost(): Promise<SpawnCost> {
     result.pairSameFrame = measurePair(0);
     result.pairNextFrame = measurePair(1);
     result.pairLongAfter = measurePair(Math.ceil(batch / 8) + 1);
-    result.spawnAnimated = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
-    pool.configure({ poseCache: 'shared' });
-    result.spawnAnimatedShared = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
-    pool.configure({ dev: true, poseCache: 'off' });
+    // The default mode first, then the other (as before the default was named).
+    for (const mode of [DEFAULT_POSE_CACHE, ...POSE_CACHE_MODES.filter((m) => m !== DEFAULT_POSE_CACHE)]) {
+        pool.configure({ poseCache: mode });
+        result.spawnAnimated[mode] = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
+    }
+    pool.configure({ dev: true, poseCache: DEFAULT_POSE_CACHE });
     result.spawnDev = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
     result.onePose = onePose(t);
     t.destroy();

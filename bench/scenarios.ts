@@ -1,7 +1,8 @@
 /**
  * The contenders, each building the same crowd in a fresh game and measuring its frames: stock
- * spine-phaser, a port of the seed's SpineManager, the plugin (defaults, with the seed's
- * distance-only policy, and with the shared pose cache), and the exact bound (pose exactly the
+ * spine-phaser, a port of the seed's SpineManager, the plugin with each pose cache mode named
+ * (`poseCache: 'shared'`, `poseCache: 'off'`; the one `defaultOptions()` picks is labelled
+ * "(default)"), with the seed's distance-only policy, and the exact bound (pose exactly the
  * instances whose current bounds touch the view, every frame, nothing else).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
@@ -10,12 +11,35 @@ import { ExactBound } from './exactBound';
 import { SeedSpineManager } from './seedPort';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
 import { instanceOf } from '../plugin/PooledGameObject';
+import { defaultOptions, type PoseCacheMode, type SpinePoolOptions } from '../src/options';
 
 export const SKELETON = 'hero';
 
+/** The pose cache mode the plugin uses when none is configured, read from the options' defaults: labels follow the code. */
+export const DEFAULT_POSE_CACHE: PoseCacheMode = defaultOptions().poseCache;
+
+/** The scenario key of each pose cache mode (default offscreen policy). */
+export const POSE_CACHE_KEY: Record<PoseCacheMode, string> = { shared: 'pluginShared', off: 'pluginOff' };
+
+/** The key of the plugin's default mode: the scenario whose options are the defaults. */
+export const DEFAULT_KEY = POSE_CACHE_KEY[DEFAULT_POSE_CACHE];
+
+/** `poseCache: 'shared'`, with " (default)" when it is the default mode. */
+export function cacheMode(mode: PoseCacheMode): string {
+    return `\`poseCache: '${mode}'\`${mode === DEFAULT_POSE_CACHE ? ' (default)' : ''}`;
+}
+
+/** The same without Markdown, for the console and the chart. */
+export function cacheModePlain(mode: PoseCacheMode): string {
+    return `poseCache: '${mode}'${mode === DEFAULT_POSE_CACHE ? ' (default)' : ''}`;
+}
+
 export interface Scenario {
     key: string;
+    /** Markdown label of the tables. */
     label: string;
+    /** A few words for the chart's legend and the console. */
+    short: string;
     /** Builds the crowd in `t` (characters scaled by `scale`); returns how to count the instances posed in the last frame. */
     populate(t: TestGame, crowd: Placement[], scale: number): () => number;
     pool: boolean;
@@ -27,10 +51,23 @@ function pooledPosed(t: TestGame, gos: SpineGameObject[]): () => number {
     return () => gos.reduce((n, go) => n + (instanceOf(go)?.posedFrame === scheduler.lastStepped ? 1 : 0), 0);
 }
 
+/**
+ * The crowd spawned from the pool with `options` on top of the defaults; checks first that the
+ * plugin's defaults (`getOptions()` of a fresh game) are the ones the labels were made from.
+ */
+function pooled(options: Partial<SpinePoolOptions>): Scenario['populate'] {
+    return (t, crowd, scale) => {
+        const running = t.scene.spinePool.getOptions().poseCache;
+        if (running !== DEFAULT_POSE_CACHE) throw new Error(`bench: the plugin's default poseCache is '${running}', defaultOptions() says '${DEFAULT_POSE_CACHE}'`);
+        return pooledPosed(t, populatePool(t, SKELETON, crowd, options, scale));
+    };
+}
+
 export const SCENARIOS: Scenario[] = [
     {
         key: 'stock',
         label: 'stock spine-phaser (UpdateList, every frame)',
+        short: 'stock spine-phaser',
         pool: false,
         populate: (t, crowd, scale) => {
             const gos = populateStock(t, SKELETON, crowd, scale);
@@ -40,6 +77,7 @@ export const SCENARIOS: Scenario[] = [
     {
         key: 'seed',
         label: 'Unity SpineManager, ported (4 groups, 1/2/4)',
+        short: 'Unity SpineManager, ported',
         pool: false,
         populate: (t, crowd, scale) => {
             const manager = new SeedSpineManager(t);
@@ -48,26 +86,31 @@ export const SCENARIOS: Scenario[] = [
         },
     },
     {
-        key: 'plugin',
-        label: 'phaser-spine-pool, default options',
+        key: POSE_CACHE_KEY.shared,
+        label: `phaser-spine-pool, ${cacheMode('shared')}`,
+        short: `pool, ${cacheModePlain('shared')}`,
         pool: true,
-        populate: (t, crowd, scale) => pooledPosed(t, populatePool(t, SKELETON, crowd, {}, scale)),
+        populate: pooled({ poseCache: 'shared' }),
     },
     {
+        key: POSE_CACHE_KEY.off,
+        label: `phaser-spine-pool, ${cacheMode('off')}`,
+        short: `pool, ${cacheModePlain('off')}`,
+        pool: true,
+        populate: pooled({ poseCache: 'off' }),
+    },
+    {
+        // Distance tiers only, every pose computed: the Unity SpineManager's policy in the plugin.
         key: 'pluginLod',
-        label: "phaser-spine-pool, offscreen: 'lod'",
+        label: "phaser-spine-pool, `offscreen: 'lod'`, `poseCache: 'off'` (distance tiers only)",
+        short: "pool, offscreen: 'lod', poseCache: 'off'",
         pool: true,
-        populate: (t, crowd, scale) => pooledPosed(t, populatePool(t, SKELETON, crowd, { offscreen: 'lod' }, scale)),
-    },
-    {
-        key: 'pluginShared',
-        label: "phaser-spine-pool, poseCache: 'shared'",
-        pool: true,
-        populate: (t, crowd, scale) => pooledPosed(t, populatePool(t, SKELETON, crowd, { poseCache: 'shared' }, scale)),
+        populate: pooled({ offscreen: 'lod', poseCache: 'off' }),
     },
     {
         key: 'bound',
         label: 'exact bound: pose exactly the visible, nothing else',
+        short: 'exact bound',
         pool: false,
         populate: (t, crowd, scale) => {
             const bound = new ExactBound(t);
@@ -77,8 +120,8 @@ export const SCENARIOS: Scenario[] = [
     },
 ];
 
-/** The contenders of the other shots (zoomed out, big rigs). */
-export const SHOT_SCENARIOS = SCENARIOS.filter((s) => ['stock', 'plugin', 'pluginShared', 'bound'].includes(s.key));
+/** The contenders of the other shots (zoomed out, big rigs): stock, both pose cache modes, the exact bound. */
+export const SHOT_SCENARIOS = SCENARIOS.filter((s) => ['stock', POSE_CACHE_KEY.shared, POSE_CACHE_KEY.off, 'bound'].includes(s.key));
 
 export function gc(): void {
     (globalThis as { gc?: () => void }).gc?.();

@@ -8,8 +8,9 @@
  * in the middle; the characters are generated in the page, nothing is fetched) in a real WebGL
  * game, then times each frame (`game.step`: update and render) with stock spine-phaser
  * (`this.add.spine`, every instance updated and drawn every frame), with phaser-spine-pool's
- * default options and with `poseCache: 'shared'`, in turns, and writes the results into the page:
- * a table (#results), the samples as JSON (#bench-json, also `window.benchResult`).
+ * `poseCache: 'off'` (mode `plugin`) and `poseCache: 'shared'` (mode `shared`), each set explicitly,
+ * in turns, and writes the results into the page: a table (#results), the samples as JSON
+ * (#bench-json, also `window.benchResult`).
  *
  * Why `--dump-dom` sees the results: it dumps the page when its load event fires, and a page's load
  * event waits for its images. Every frame is run from an image's load handler that first starts
@@ -38,7 +39,7 @@ const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 type Mode = 'stock' | 'plugin' | 'shared';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
-    plugin: 'phaser-spine-pool, default options',
+    plugin: "phaser-spine-pool, poseCache: 'off'",
     shared: "phaser-spine-pool, poseCache: 'shared'",
 };
 

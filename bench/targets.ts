@@ -1,0 +1,119 @@
+/**
+ * The issue's targets, each checked against figures of the same run (ratios within one process):
+ * the plugin's default mode (whichever `defaultOptions()` names), `poseCache: 'off'` against the
+ * exact bound, spawn cost, the first frame after a wave, worst frame, pose cache memory.
+ */
+import type { RigMemory } from './memory';
+import type { SpawnCost, WaveCost } from './probes';
+import { ms, ratio, type Row, type Target } from './report';
+import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, POSE_CACHE_KEY } from './scenarios';
+
+/** What the targets are read from; null where this run did not measure it (`BENCH_QUICK=1`, a shot or size left out). */
+export interface Measured {
+    /** The crowd size of the zoom 1 and zoomed-out figures (1000 unless `BENCH_SIZES` leaves it out). */
+    n: number;
+    /** The zoom 1 rows (the main table's). */
+    zoom1: Row[];
+    zoomedOut: Row[] | null;
+    spawn: SpawnCost | null;
+    /** A wave of 1000 in the default mode after an earlier one was played and despawned, and the first of the process. */
+    waveWarm: WaveCost | null;
+    waveCold: WaveCost | null;
+    memory: RigMemory[] | null;
+}
+
+function row(rows: Row[] | null, key: string): Row | undefined {
+    return rows?.find((r) => r.key === key);
+}
+
+/** How many times cheaper than stock `key` is with `n` characters, or null. */
+function cheaper(rows: Row[] | null, key: string, n: number): number | null {
+    const stock = row(rows, 'stock')?.median[n];
+    const mine = row(rows, key)?.median[n];
+    return stock === undefined || mine === undefined ? null : stock / mine;
+}
+
+function check(target: string, value: number | null, text: (v: number) => string, met: (v: number) => boolean): Target {
+    return value === null || Number.isNaN(value) ? { target, value: '–', met: null } : { target, value: text(value), met: met(value) };
+}
+
+export function targets(m: Measured): Target[] {
+    const dflt = `default options (\`poseCache: '${DEFAULT_POSE_CACHE}'\`)`;
+    const n = m.n;
+    const list: Target[] = [];
+
+    list.push(
+        check(`${dflt}, ${n} characters, zoom 1: ≥ 15× cheaper than stock`, cheaper(m.zoom1, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 15),
+        check(`${dflt}, ${n} characters, zoomed out (all on screen): ≥ 8× cheaper than stock`, cheaper(m.zoomedOut, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 8),
+    );
+
+    const off = row(m.zoom1, POSE_CACHE_KEY.off)?.median[n];
+    const bound = row(m.zoom1, 'bound')?.median[n];
+    list.push(
+        check(
+            `${cacheMode('off')}, ${n} characters, zoom 1: within 1.15× of the exact bound`,
+            off === undefined || bound === undefined ? null : off / bound,
+            (v) => `${ratio(v)}× (${ms(off!)} ms against ${ms(bound!)} ms)`,
+            (v) => v <= 1.15,
+        ),
+    );
+
+    const spawn = m.spawn;
+    list.push(
+        check(
+            `\`spawn(..., { animation })\` on screen, ${dflt}: ≤ 1 pose`,
+            spawn ? spawn.spawnAnimated[DEFAULT_POSE_CACHE] / spawn.onePose : null,
+            (v) => `${ratio(v)} poses (${spawn!.spawnAnimated[DEFAULT_POSE_CACHE].toFixed(1)} µs; one pose ${spawn!.onePose.toFixed(1)} µs)`,
+            (v) => v <= 1,
+        ),
+    );
+
+    const warm = m.waveWarm;
+    const cold = m.waveCold;
+    list.push(
+        check(
+            `the first frame after spawning a wave of 1000, ${dflt}: ≤ 1.5× a steady frame`,
+            warm ? warm.first / warm.steady : null,
+            (v) => `${ratio(v)}× (${ms(warm!.first)} ms against ${ms(warm!.steady)} ms; a later wave, one played before)${cold ? `; the first wave of the process ${ratio(cold.first / cold.steady)}×` : ''}`,
+            (v) => v <= 1.5,
+        ),
+    );
+
+    const mine = row(m.zoom1, DEFAULT_KEY);
+    list.push(
+        check(
+            `worst frame ≤ 2× the median, ${dflt}, ${n} characters`,
+            mine && mine.worst[n] !== undefined ? mine.worst[n] / mine.median[n] : null,
+            (v) => `${ratio(v)}× (worst of the measured frames ${ms(mine!.worst[n])} ms, median ${ms(mine!.median[n])} ms)`,
+            (v) => v <= 2,
+        ),
+    );
+
+    // The bench's rigs: the largest measured stands for "a 67-bone rig with 8 animations", named as it is.
+    const largest = m.memory?.reduce((a, b) => (b.bones > a.bones ? b : a));
+    list.push(
+        largest
+            ? {
+                  target: `memory for 8 animations of a 67-bone rig reported (the bench's largest rig: \`${largest.rig}\`, ${largest.bones} bones, ${largest.animations} animations)`,
+                  value: `${largest.measured.samples} samples, ${(largest.measured.bytes / 1024).toFixed(1)} KB for ${largest.seconds.toFixed(1)} s of animation (uniform 60 Hz: ${largest.uniform.samples} samples, ${(largest.uniform.bytes / 1024).toFixed(1)} KB)`,
+                  met: true,
+              }
+            : { target: 'memory for 8 animations of a 67-bone rig reported', value: '–', met: null },
+    );
+
+    list.push(
+        check(
+            '`spawn` + `despawn` ≥ 50× cheaper than `this.add.spine`',
+            spawn ? spawn.addSpine / (spawn.spawn + spawn.despawn) : null,
+            (v) => `${v.toFixed(0)}× (${(spawn!.spawn + spawn!.despawn).toFixed(2)} µs against ${spawn!.addSpine.toFixed(1)} µs)`,
+            (v) => v >= 50,
+        ),
+        check(
+            '`despawn` + `spawn` again a frame later ≥ 50× cheaper than `this.add.spine` (the instance played an animation)',
+            spawn ? spawn.addSpine / spawn.pairNextFrame : null,
+            (v) => `${v.toFixed(0)}× (${spawn!.pairNextFrame.toFixed(2)} µs against ${spawn!.addSpine.toFixed(1)} µs)`,
+            (v) => v >= 50,
+        ),
+    );
+    return list;
+}

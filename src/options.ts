@@ -246,7 +246,7 @@ export function defaultOptions(): SpinePoolOptions {
         offscreen: 'events',
         offscreenMargin: 4,
         cull: true,
-        poseCache: 'off',
+        poseCache: 'shared',
         poseCacheMemory: 32,
         poseCacheTolerance: 0.5,
         maxFree: Infinity,

@@ -20,7 +20,7 @@
  * assertion's message).
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { cacheLookup, PoseCache, SAMPLE_RATE } from '../../spine/PoseCache';
+import { cacheLookup, PoseCache } from '../../spine/PoseCache';
 import { NO_CALLBACK, type Skeleton } from '../../spine/spineCore';
 import { CORE_RUNTIMES, CORPUS_RIGS, STUNT_RIGS, type CoreRuntime, type RigName } from '../harness/coreRig';
 import { describeMeasure, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind, type PoseErrors } from '../harness/poseError';
@@ -39,6 +39,8 @@ const RETRIES = 8;
 /** Seconds either side of a key time. */
 const NEAR = [1e-4, 1 / 120];
 const RANDOM_TIMES = 120;
+/** Midpoints of the frames of a 60 Hz game. */
+const FRAME_RATE = 60;
 
 /** A skeleton of `rig` with the skin the differential suite spawns it with, at the setup pose, world transforms computed. */
 function skeletonOf(rt: CoreRuntime, rig: RigName): SpineCore.Skeleton {
@@ -86,7 +88,7 @@ function trackTimes(animation: SpineCore.Animation, loop: boolean, seed: number)
         times.push(key);
         for (const near of NEAR) times.push(key - near, key + near);
     }
-    for (let i = 0; i < d * SAMPLE_RATE; i++) times.push((i + 0.5) / SAMPLE_RATE);
+    for (let i = 0; i < d * FRAME_RATE; i++) times.push((i + 0.5) / FRAME_RATE);
     const next = random(seed);
     for (let i = 0; i < RANDOM_TIMES; i++) times.push(next() * d);
     const within = times.filter((t) => t >= 0 && t <= d);

@@ -94,6 +94,8 @@ export class PoseCache implements SampleSource {
     /** Totals since creation: poses copied from the cache, and poses of shared-mode instances made in full. */
     hits = 0;
     misses = 0;
+    /** Lookups whose samples were not there and could not be built yet (the frame's build budget, or the memory, spent). */
+    waits = 0;
     /** The same for the last complete frame. */
     hitsLastFrame = 0;
     missesLastFrame = 0;
@@ -172,7 +174,10 @@ export class PoseCache implements SampleSource {
         this.building = clip;
         const located = clip.samples.locate(entry.getAnimationTime(), out, this);
         this.building = null;
-        if (!located) return false;
+        if (!located) {
+            this.waits++;
+            return false;
+        }
         clip.lastUsed = this.frame;
         out.clip = clip;
         out.entry = entry;

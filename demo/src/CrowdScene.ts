@@ -47,7 +47,7 @@ export class CrowdScene extends Phaser.Scene {
         const support = offscreenSupport(pool);
         const offscreen = this.settings.offscreen;
         if (offscreen && support.get(offscreen) === null) applyOffscreen(pool, offscreen);
-        if (this.settings.cache) applyPoseCache(pool, true);
+        if (this.settings.cache !== null) applyPoseCache(pool, this.settings.cache);
         const lod = new LodSwitch(pool);
         lod.set(this.settings.lod);
 

@@ -19,8 +19,8 @@ export interface DemoSettings {
     tiers: boolean;
     /** The plugin's `offscreen` option; null keeps the plugin's default. */
     offscreen: OffscreenChoice | null;
-    /** The plugin's shared pose cache (`poseCache: 'shared'`) on. */
-    cache: boolean;
+    /** The plugin's shared pose cache (`poseCache: 'shared'`) on or off (`cache=0`); null keeps the plugin's default (on). */
+    cache: boolean | null;
     /** Phaser's renderer: WebGL when the browser has it (the default), or Canvas on request. */
     renderer: 'auto' | 'canvas';
 }
@@ -37,7 +37,7 @@ export function readSettings(search: string): DemoSettings {
         count: Number.isFinite(count) ? Math.max(0, Math.min(MAX_CROWD, Math.round(count))) : DEFAULT_CROWD,
         lod: flag(params.get('lod'), true),
         tiers: flag(params.get('tiers'), false),
-        cache: flag(params.get('cache'), false),
+        cache: params.get('cache') === null ? null : flag(params.get('cache'), true),
         offscreen: offscreen === 'lod' || offscreen === 'low' || offscreen === 'pause' || offscreen === 'events' ? offscreen : null,
         renderer: params.get('renderer') === 'canvas' ? 'canvas' : 'auto',
     };

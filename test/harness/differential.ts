@@ -35,7 +35,7 @@ import type { LegacyAnimation, SpawnOptions } from '../../plugin';
 import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
 import type { AnimationState as SpineAnimationState } from '../../spine/spineCore';
 import type { TestGame } from './game';
-import { instanceRecord, schedulerFrame } from './internals';
+import { instanceRecord, poseCacheWaits, schedulerFrame } from './internals';
 import { plainEntry, type AnimationState as PlainState } from '../../spine/spineCore';
 import { describeMeasure, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
 import { applyFromSetup, drawOrderOf, physicsBones, setupPose, slotLooks, withoutPhysics, worldOf } from './spineApi';
@@ -258,7 +258,8 @@ export class TwinPair {
         if (frozen && !posed) this.heldFrame = frame;
         if (posed && span > 1) this.physicsSynced = false;
         const pooledPose = posed ? bonePose(this.pooled) : null;
-        if (posed) this.poseState = this.frameState;
+        // A pose made after the game's calls (a spawn, an instance posed at the frame's end as it comes into view) shows the state they left.
+        if (posed) this.poseState = this.posedBeforeCalls === this.pooled ? this.frameState : this.trackState();
         // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
         if (!frozen) {
             const drawn = this.run.drawnBy(this.pooled);
@@ -273,7 +274,11 @@ export class TwinPair {
             else if (pooledPose) {
                 if (this.servable(stockPose)) {
                     this.servableFrames++;
-                    if (!record.poseCached) this.missedFrames++;
+                    if (!record.poseCached && this.run.cacheWaited) this.waitedFrames++;
+                    else if (!record.poseCached) {
+                        this.missedFrames++;
+                        if (this.missedAt.length < MAX_REPORTED) this.missedAt.push(frame);
+                    }
                 }
                 this.comparePose(pooledPose, stockPose, record.poseCached);
             }
@@ -452,14 +457,24 @@ export class TwinPair {
         }
     }
 
-    /** Track 0's animation and time after this frame's updates (before the game's calls), and as of the pooled instance's last pose. */
+    /** Track 0's animation and time after this frame's updates (before the game's calls), and as of the pooled instance's last pose (see `posedBeforeCalls`). */
     private frameState: TrackState | null = null;
     private poseState: TrackState | null = null;
 
+    /** The pooled object whose pose had been made this frame when `snapshot` ran (null: none had). */
+    private posedBeforeCalls: SpineGameObject | null = null;
+
     snapshot(): void {
+        this.frameState = this.trackState();
+        const pool = this.run.t.scene.spinePool;
+        this.posedBeforeCalls = instanceRecord(pool, this.pooled).posedFrame === schedulerFrame(pool) ? this.pooled : null;
+    }
+
+    /** The twin's track 0 now. */
+    private trackState(): TrackState | null {
         const state = this.stock.animationState;
         const entry = state.tracks[0] as Any;
-        this.frameState = entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state as unknown as PlainState) === entry } : null;
+        return entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state as unknown as PlainState) === entry } : null;
     }
 
     /** Frames compared with a pose served by the pose cache. */
@@ -467,6 +482,10 @@ export class TwinPair {
     /** Compared frames the pooled instance was posed in whose state the cache may serve (see `servable`), and those of them it was posed in full. */
     servableFrames = 0;
     missedFrames = 0;
+    /** Servable frames posed in full while the cache's samples waited to be built (its per-frame budget): not counted in `missedFrames`. */
+    waitedFrames = 0;
+    /** The first of those frames. */
+    readonly missedAt: number[] = [];
     /** The largest distance (skeleton px) of a served pose's bone or drawn vertex from the twin's, and which and when. */
     cacheError = 0;
     cacheWorst = '';
@@ -480,7 +499,7 @@ export class TwinPair {
             const amount = kind === 'bone' || kind === 'vertex' ? `${e.amount.toFixed(2)} px` : kind === 'colour' ? `${(e.amount * 255).toFixed(1)}/255` : '';
             return e.amount > 0 ? `${kind} ${amount}${e.frames > 0 ? ` (${e.frames} frames beyond)` : ''} [${e.at}]` : '';
         }).filter(Boolean);
-        return `${this.cachedFrames} cached frames, ${this.servableFrames} servable (${this.missedFrames} of them posed in full)${kinds.length ? `; ${kinds.join('; ')}` : ''}`;
+        return `${this.cachedFrames} cached frames, ${this.servableFrames} servable (${this.missedFrames} of them posed in full, ${this.waitedFrames} more while samples were built)${kinds.length ? `; ${kinds.join('; ')}` : ''}`;
     }
 
     /** Differences between the callbacks heard, given the lag allowed. */
@@ -672,12 +691,17 @@ export class DifferentialRun {
         return this;
     }
 
+    /** Whether the shared pose cache had a lookup wait for its samples in the frame just stepped. */
+    cacheWaited = false;
+
     /** Steps `frames` frames, comparing each pair after each. */
     step(frames: number): void {
         for (let i = 0; i < frames; i++) {
             const delta = this.delta(this.frame);
             if (this.site === 'pointer' || this.site === 'keyboard') this.inputBetweenFrames();
+            const waits = poseCacheWaits(this.t.scene.spinePool);
             this.t.step(1, delta);
+            this.cacheWaited = poseCacheWaits(this.t.scene.spinePool) !== waits;
             const lag = this.lag();
             for (const pair of this.pairs) pair.compareFrame(lag);
             this.frame++;

@@ -32,3 +32,8 @@ export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): Inst
     const entry = instance.entry;
     return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1, poseCached: instance.poseCached };
 }
+
+/** Lookups of the shared pose cache whose samples waited to be built (spine/PoseCache.ts `waits`). */
+export function poseCacheWaits(pool: SpinePoolPlugin): number {
+    return (pool as Any).schedule.poseCache.waits;
+}

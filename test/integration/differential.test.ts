@@ -81,7 +81,7 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, poses from the sha
             if (rig === 'physics' || rig === 'swing') {
                 if (pair.cachedFrames > 0) serving.push(`${pair.cachedFrames} poses served from the cache (a physics rig's physics is its own)`);
             } else {
-                if (pair.missedFrames > 1) serving.push(`${pair.missedFrames} of ${pair.servableFrames} frames the cache may serve posed in full (allowed: 1)`);
+                if (pair.missedFrames > 1) serving.push(`${pair.missedFrames} of ${pair.servableFrames} frames the cache may serve posed in full (allowed: 1): frames ${pair.missedAt.join(', ')}`);
                 // In view all along (or every other 17 frames), every scenario plays one animation plainly for a while:
                 // served (but the stunts walk starts 900 px away, out of view, for the 5 frames it plays alone
                 // in this scenario; every later plain stretch follows a clearTrack, whose pose stock leaves behind).

@@ -1,9 +1,10 @@
 /**
  * The shared pose cache (`poseCache: 'shared'`, spine/PoseCache.ts) on the real stack: when it
  * serves a pose and when it must not, what it costs in memory and per frame, and what it reports.
- * Fidelity is checked by the differential harness: a pose from the cache must be the samples' pose
- * at the twin's time and the twin's pose must be its animation over the setup pose; every other pose
- * must be the twin's (test/harness/differential.ts). The scenario matrix runs in shared mode too
+ * Fidelity is checked by the differential harness: a pose from the cache must be the twin's within
+ * the cache's tolerance (bones and drawn vertices within 1 px, attachments, sequence frames and
+ * draw order exact) and the twin's pose must be its animation over the setup pose; every other pose
+ * must be the twin's (test/harness/differential.ts, test/harness/poseError.ts). The scenario matrix runs in shared mode too
  * (differential.test.ts).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
@@ -45,14 +46,16 @@ function localOf(bone: Any): { rotation: number } {
 }
 
 describe('shared pose cache', () => {
-    test('every skin of a rig with IK, transform constraints and meshes, playing plainly: served from the cache and the twin\'s pose within the samples\' interpolation', () => {
+    test('every skin of a rig with IK, transform constraints and meshes, playing plainly: served from the cache once its samples are built, and the twin\'s pose within the cache\'s tolerance', () => {
         run = new DifferentialRun(t, irregularDeltas(11));
         const skins = ['knight', 'goblin', 'mage'];
         const pairs = skins.map((skin, i) => run!.pair(150 + i * 250, 450, 'hero', skin, { skin }));
         run.at(0, () => pairs.forEach((p, i) => p.both((go) => go.animationState.setAnimation(0, ['walk', 'run', 'attack'][i], true))));
         run.step(150);
         expect(run.differences()).toEqual([]);
-        for (const pair of pairs) expect(pair.cachedFrames).toBeGreaterThan(140);
+        // Three clips share the build budget (BUILDS_PER_FRAME poses a frame) over the first frames: a
+        // pose whose samples wait is computed in full. Once built, every pose is served (hitRate below).
+        for (const pair of pairs) expect(pair.cachedFrames).toBeGreaterThan(120);
         // One clip per (skin, animation): the skins' attachments differ, so do their samples.
         expect(cache().clips).toBe(3);
         expect(cache().hitRate).toBe(1);

@@ -86,6 +86,7 @@ export class UpdatePass implements PoolHost {
         instance.timeScale = instance.go.animationState.timeScale;
         // Its physics is at rest in the pose it comes in, as a new object's: it starts from there.
         instance.posedFrame = this.scheduler.lastStepped;
+        instance.poseCached = false;
         this.tiers.refresh(this.cameraList());
         const entry = (instance.entry = this.scheduler.add(instance, true));
         if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;

@@ -148,6 +148,23 @@ export class TwinPair {
         this.previousPosedFrame = schedulerFrame(run.t.scene.spinePool);
         this.pooledListener = this.listen(pooled, this.pooledHeard);
         this.listen(stock, this.stockHeard);
+        this.watchPoses(stock);
+    }
+
+    /** The run's frame the twin last posed itself in (its `updatePose`), and its track 0 then. */
+    private stockPosedFrame = -1;
+    private stockPosedState: TrackState | null = null;
+
+    /** Records the twin's track 0 as it poses (Phaser's update of it), wherever in the frame the game's calls come. */
+    private watchPoses(stock: SpineGameObject): void {
+        const target = stock as Any;
+        const updatePose = target.updatePose;
+        target.updatePose = (delta: number): void => {
+            updatePose.call(stock, delta);
+            if (this.stock !== stock) return;
+            this.stockPosedFrame = this.run.frame;
+            this.stockPosedState = this.trackState();
+        };
     }
 
     /** The recording listener on the pooled instance (removed before it is despawned). */
@@ -188,6 +205,7 @@ export class TwinPair {
             this.stock.destroy();
             this.stock = stockTwin(scene, x, y, this.key, this.options);
             this.listen(this.stock, this.stockHeard);
+            this.watchPoses(this.stock);
             this.run.adopt(this.stock, 'stock');
             this.frozenFrame = this.heldFrame = -Infinity;
         }
@@ -258,8 +276,13 @@ export class TwinPair {
         if (frozen && !posed) this.heldFrame = frame;
         if (posed && span > 1) this.physicsSynced = false;
         const pooledPose = posed ? bonePose(this.pooled) : null;
-        // A pose made after the game's calls (a spawn, an instance posed at the frame's end as it comes into view) shows the state they left.
-        if (posed) this.poseState = this.posedBeforeCalls === this.pooled ? this.frameState : this.trackState();
+        // The state the pose stands for: for a pose of the update pass, the twin's as it posed itself
+        // (game calls from timers or tweens may come before or after the pass); for one made after the
+        // game's calls (a spawn, an instance posed at the frame's end as it comes into view), the state they left.
+        if (posed) {
+            if (this.posedBeforeCalls !== this.pooled) this.poseState = this.trackState();
+            else this.poseState = this.stockPosedFrame === this.run.frame ? this.stockPosedState : this.frameState;
+        }
         // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
         if (!frozen) {
             const drawn = this.run.drawnBy(this.pooled);

@@ -9,6 +9,9 @@ let t: TestGame;
 
 beforeEach(async () => {
     t = await bootGame();
+    // Full poses (`updatePose`, exact world transforms) are what these tests watch; a pose copied
+    // from the shared cache calls no updatePose and is within its tolerance (poseCache.test.ts).
+    t.scene.spinePool.configure({ poseCache: 'off' });
 });
 
 afterEach(() => t.destroy());

@@ -310,7 +310,8 @@ describe('pool on the real stack', () => {
         const old = new Set(created);
         expect(hooksOf(events, plugin)).toEqual(hooksAfterStart);
         expect(hooksOf(t.game.events, plugin)).toEqual(['prerender']);
-        // Still works after the restarts, updated once per frame.
+        // Still works after the restarts, updated once per frame (posed in full, to be seen in `updatePose`).
+        plugin.configure({ poseCache: 'off' });
         const go = spawn();
         expect(old.has(go)).toBe(false); // a new instance, in the new scene
         expect(go.scene).toBe(t.scene);

@@ -3,7 +3,7 @@
  * spine-core 4.2 and 4.3: for every rig of the corpus and the stunt rigs (with the skin the
  * differential suite spawns it with) and every animation, a skeleton playing the animation plainly
  * is served by a `PoseCache` at many irregular times: 0, the loop's end and just before it, every
- * key time of the animation exactly, 1e-4 s and 1/120 s either side, the midpoints between 60 Hz
+ * key time and sequence frame switch of the animation exactly, 1e-6 s, 1e-4 s and 1/120 s either side, the midpoints between 60 Hz
  * frames, seeded random times, and (looping) the same times in the second loop, (not looping) past
  * its end. Each served pose is compared with the exact one: a second skeleton at the setup pose with
  * the same track entry applied by its own AnimationState (what stock's `updatePose` shows for a
@@ -36,8 +36,8 @@ const PHYSICS_RIGS: readonly RigName[] = ['physics', 'swing'];
 const PHYSICS_POSE = 3;
 /** Frames a lookup is retried in before it counts as not served. */
 const RETRIES = 8;
-/** Seconds either side of a key time. */
-const NEAR = [1e-4, 1 / 120];
+/** Seconds either side of a key time (1e-6: well inside any gap the cache would interpolate across a key). */
+const NEAR = [1e-6, 1e-4, 1 / 120];
 const RANDOM_TIMES = 120;
 /** Midpoints of the frames of a 60 Hz game. */
 const FRAME_RATE = 60;
@@ -54,12 +54,24 @@ function skeletonOf(rt: CoreRuntime, rig: RigName): SpineCore.Skeleton {
     return skeleton;
 }
 
-/** Every key time of `animation` (any timeline), sorted, without repeats. */
+/**
+ * Every key time of `animation` (any timeline) and every frame switch of a playing sequence key
+ * (about where spine-core's SequenceTimeline counts the next frame: `(time - key) / delay + 1e-5`,
+ * worked out here apart from spine/breakTimes.ts), sorted, without repeats.
+ */
 function keyTimes(animation: SpineCore.Animation): number[] {
     const times = new Set<number>();
     for (const timeline of animation.timelines as Any[]) {
         const entries: number = timeline.getFrameEntries();
-        for (let i = 0; i < timeline.frames.length; i += entries) times.add(timeline.frames[i]);
+        const frames: ArrayLike<number> = timeline.frames;
+        for (let i = 0; i < frames.length; i += entries) {
+            times.add(frames[i]);
+            const regions: number = timeline.attachment?.sequence?.regions?.length ?? 0;
+            // A sequence key: [time, mode | index << 4, delay]; mode 0 holds its frame.
+            if (entries !== 3 || regions < 2 || (frames[i + 1] & 0xf) === 0 || !(frames[i + 2] > 0)) continue;
+            const end = Math.min(i + entries < frames.length ? frames[i + entries] : animation.duration, animation.duration);
+            for (let k = 1; frames[i] + (k - 0.00001) * frames[i + 2] < end && k < 1000; k++) times.add(frames[i] + (k - 0.00001) * frames[i + 2]);
+        }
     }
     return [...times].sort((a, b) => a - b);
 }

@@ -42,6 +42,7 @@ interface CameraRect extends ViewRect {
  * Which tier an instance is in, from where the cameras look (the one place the tier rule lives):
  *
  * - `Inactive` for an object the game set inactive (Phaser's UpdateList skips those);
+ * - high detail for one the game pinned there (`detail: 'full'`), wherever it is;
  * - off screen when its extent (its reach, grown by `offscreenMargin`) touches the view of no
  *   camera that renders it (in a mode that watches for it, see spine/offscreen.ts);
  * - otherwise high, mid or low detail by the distance from the nearest such view's centre to its
@@ -114,6 +115,7 @@ export class CameraTiers {
     classify(instance: PooledInstance): number {
         const go = instance.go as unknown as Placed;
         if (!go.active) return Tier.Inactive;
+        if (instance.fullDetail) return Tier.High; // the game pinned it (a followed hero, a boss)
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.

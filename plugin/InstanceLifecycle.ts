@@ -4,14 +4,17 @@ import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { AnimationState } from '../spine/spineCore';
-import type { SpawnOptions, SpineGameObject } from './api';
+import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
 import { LeakReport } from './LeakReport';
-import { badPosition, destroyedFromOutside, notDespawnable, notSpawnedForLegacy, sceneGone } from './messages';
+import { badDetail, badPosition, destroyedFromOutside, notSpawnedFor, notDespawnable, notSpawnedForLegacy, sceneGone } from './messages';
 import { forgetPooled } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
 import { displayTouched, dressForSpawn, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
+
+/** Public names of the tiers, by `Tier` value (src/Tier.ts). */
+const TIER_NAMES: readonly TierName[] = ['high', 'mid', 'low', 'offscreen', 'inactive'];
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */
 const RESETS_PER_FRAME = 8;
@@ -92,6 +95,7 @@ export class InstanceLifecycle {
         this.systems.updateList.add(go as unknown as Phaser.GameObjects.GameObject);
         settleAtSpawn(go);
         instance.poseCacheMode = options?.poseCache ?? null;
+        instance.fullDetail = options?.detail === 'full';
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
@@ -153,6 +157,24 @@ export class InstanceLifecycle {
     }
 
     /** The Legacy helper of `go`, made on its owner's first call (see SpinePoolPlugin.legacy). */
+    /** Pins `go` to full detail or gives it back to the level of detail, see SpinePoolPlugin.setDetail. */
+    setDetail(go: SpineGameObject, detail: Detail): void {
+        if (!DETAILS.includes(detail)) throw badDetail('setDetail(go, detail)', detail);
+        const instance = this.registry.instanceOf(go);
+        if (!instance || !instance.spawned) throw notSpawnedFor('setDetail(go, detail)', go, instance !== undefined);
+        const full = detail === 'full';
+        if (instance.fullDetail === full) return;
+        instance.fullDetail = full;
+        this.pass.reclassify(instance); // from this frame on, not at its group's next evaluation
+    }
+
+    /** The tier `go` is in, null when it is not spawned from this pool, see SpinePoolPlugin.getTier. */
+    tierOf(go: SpineGameObject): TierName | null {
+        const instance = this.registry.instanceOf(go);
+        const entry = instance?.spawned ? instance.entry : null;
+        return entry ? TIER_NAMES[entry.tier] : null;
+    }
+
     legacyOf(go: SpineGameObject): LegacyAnimation {
         const instance = this.registry.instanceOf(go);
         if (!instance || !instance.spawned) throw notSpawnedForLegacy(go, instance !== undefined);

@@ -86,6 +86,8 @@ export class PooledInstance implements StateOwner {
     inputListed = false;
     /** Its spawn's `poseCache` option (null: the plugin option's). */
     poseCacheMode: PoseCacheMode | null = null;
+    /** Pinned to full detail (`detail: 'full'`): the high tier wherever the cameras are. */
+    fullDetail = false;
     /** Its last pose was copied from the pose cache. */
     poseCached = false;
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */

@@ -11,10 +11,11 @@ import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { toSetupPose } from '../spine/SetupPose';
 import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
-import type { SpawnOptions } from './api';
+import { DETAILS, type SpawnOptions } from './api';
+import { badDetail } from './messages';
 import { Life, type PooledInstance } from './PooledInstance';
 
-const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache'];
+const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache', 'detail'];
 
 interface Container {
     remove(child: unknown): unknown;
@@ -302,6 +303,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
                 throw new PoolError(`spawn(): scale must be a finite number or { x, y } of finite numbers; got ${typeof scale === 'object' && scale !== null ? JSON.stringify(scale) : scale}.`);
             }
         }
+        if (options.detail !== undefined && !DETAILS.includes(options.detail)) throw badDetail('spawn()', options.detail);
         if (options.poseCache !== undefined && !POSE_CACHE_MODES.includes(options.poseCache)) {
             throw new PoolError(`spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`);
         }

@@ -2,7 +2,7 @@ import * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
 import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
-import type { PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats } from './api';
+import type { Detail, PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats, TierName } from './api';
 import { InstanceLifecycle } from './InstanceLifecycle';
 import { PoolRegistry } from './PoolRegistry';
 import { Prewarms } from './Prewarms';
@@ -228,6 +228,45 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     legacy(go: SpineGameObject): LegacyAnimation {
         return this.lifecycle.legacyOf(go);
+    }
+
+    /**
+     * Pins `go` to full detail (`'full'`: updated and posed every frame wherever the cameras are,
+     * as a stock object; a followed hero, a boss) or gives it back to the level of detail
+     * (`'auto'`), from this frame on. Its pose may still come from the shared pose cache, within
+     * its tolerance: spawn it with `poseCache: 'off'` for exact local bone values too. A despawn
+     * ends it (a respawn is `'auto'` unless spawned with `detail`). Throws a {@link PoolError} when
+     * `go` is not spawned from this pool or `detail` is neither.
+     * @param go an active instance returned by {@link spawn}
+     * @param detail `'full'` or `'auto'`
+     * @returns this, for chaining
+     * @example
+     * ```ts
+     * const hero = this.spinePool.spawn(400, 300, 'hero', 'hero-atlas', { animation: 'idle' });
+     * this.cameras.main.startFollow(hero);
+     * this.spinePool.setDetail(hero, 'full'); // or spawn it with { detail: 'full' }
+     * ```
+     */
+    setDetail(go: SpineGameObject, detail: Detail): this {
+        this.lifecycle.setDetail(go, detail);
+        return this;
+    }
+
+    /**
+     * The level-of-detail tier `go` is in now (`'high'`, `'mid'`, `'low'`, `'offscreen'`,
+     * `'inactive'`; see {@link TierName}), as the scheduler last evaluated it: at spawn, when it
+     * changed detail or activity, and at least once every `groupCount` frames. `null` for anything
+     * not spawned from this pool.
+     * @param go any game object, or anything at all
+     * @example
+     * ```ts
+     * const colour = { high: 0x3ddc84, mid: 0xffc107, low: 0xff5252 } as const;
+     * const tier = this.spinePool.getTier(go);
+     * if (tier === 'high' || tier === 'mid' || tier === 'low') marker.setFillStyle(colour[tier]);
+     * ```
+     */
+    getTier(go: SpineGameObject): TierName | null {
+        return this.lifecycle.tierOf(go);
     }
 
     /**

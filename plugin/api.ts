@@ -27,6 +27,24 @@ export type SpineGameObject = Phaser.GameObjects.GameObjectFactory extends {
     : Phaser.GameObjects.GameObject;
 
 /**
+ * Whether an instance's level of detail is chosen for it (`'auto'`: distance, screen size, in or
+ * out of view) or pinned to full detail (`'full'`: updated and posed every frame, as a stock
+ * object). See {@link SpinePoolPlugin.setDetail}.
+ */
+export type Detail = 'auto' | 'full';
+
+/** The detail values, for validation and messages. */
+export const DETAILS: readonly Detail[] = ['auto', 'full'];
+
+/**
+ * The level-of-detail tier an instance is in, as {@link SpinePoolPlugin.getTier} reports it:
+ * `'high'`, `'mid'`, `'low'` update it every `highFrequency`, `midFrequency`, `lowFrequency`
+ * frames; `'offscreen'` gets what the `offscreen` option says; `'inactive'` is one the game set
+ * inactive (`go.setActive(false)`), which nothing updates, as Phaser's UpdateList.
+ */
+export type TierName = 'high' | 'mid' | 'low' | 'offscreen' | 'inactive';
+
+/**
  * Options of {@link SpinePoolPlugin.spawn}: what `this.add.spine` callers usually set right after
  * creating the object, applied in one go.
  *
@@ -72,6 +90,13 @@ export interface SpawnOptions {
      * spawned (e.g. `'off'` for one whose bones the game moves by code). @default the option's
      */
     poseCache?: PoseCacheMode;
+    /**
+     * `'full'` keeps this instance at full detail wherever the cameras are (a followed hero, a
+     * boss): updated and posed every frame, as a stock object is. `'auto'` lets the level of detail
+     * decide. Change it later with {@link SpinePoolPlugin.setDetail}; a respawn without it is `'auto'`.
+     * @default 'auto'
+     */
+    detail?: Detail;
     /**
      * Not an option. `this.add.spine(x, y, dataKey, atlasKey, boundsProvider)` takes a bounds
      * provider fifth; `spawn` takes these options there, and this field makes passing a provider a

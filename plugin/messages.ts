@@ -43,3 +43,13 @@ export function sceneGone(caller: string): PoolError {
 export function destroyedFromOutside(dataKey: string): string {
     return `a pooled instance of '${dataKey}' was destroyed; it has left the pool. Use this.spinePool.despawn(go) to give it back for reuse.`;
 }
+
+/** A `detail` value that is not one. */
+export function badDetail(caller: string, value: unknown): PoolError {
+    return new PoolError(`${caller}: detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`);
+}
+
+/** `setDetail(go)` / `getTier(go)` of something that is not a spawned instance of this pool. */
+export function notSpawnedFor(caller: string, go: unknown, despawned: boolean): PoolError {
+    return new PoolError(`${caller}: ${despawned ? 'this instance is despawned' : `${describe(go)} was not spawned by this scene's spinePool`}; spawn it with this.spinePool.spawn() first.`);
+}

@@ -7,10 +7,9 @@ export const TIER_COLORS = { high: 0x3ddc84, mid: 0xffc107, low: 0xff5252 } as c
 
 /**
  * Debug view of the level of detail: a coloured disc under each character in view, by the tier
- * the plugin puts it in, and the two distance rings around the camera's view centre. Spine
- * game objects have no tint, hence markers. The tier is recomputed here the way the plugin
- * classifies (distance from the view centre against getOptions()'s thresholds); characters in
- * view are never in the off-screen tier, whose count the HUD shows.
+ * the plugin puts it in (`getTier`), and the two distance rings around the camera's view centre.
+ * Spine game objects have no tint, hence markers. Characters off screen have no disc; the HUD
+ * shows their count.
  */
 export class TierOverlay {
     private readonly graphics: Phaser.GameObjects.Graphics;
@@ -41,9 +40,6 @@ export class TierOverlay {
         // The view centre as the plugin derives it: from scroll and size, not the render-time midPoint.
         const cx = cam.scrollX + cam.width * 0.5;
         const cy = cam.scrollY + cam.height * 0.5;
-        const view = cam.worldView;
-        const high2 = highDetailDistance * highDetailDistance;
-        const mid2 = midDetailDistance * midDetailDistance;
         const line = 3 / cam.zoom;
 
         if (Number.isFinite(highDetailDistance)) g.lineStyle(line, TIER_COLORS.high, 0.8).strokeCircle(cx, cy, highDetailDistance);
@@ -51,14 +47,10 @@ export class TierOverlay {
 
         for (let i = 0; i < members.length; i++) {
             const go = members[i]!.go;
-            const x = go.x;
-            const y = go.y;
-            if (x < view.x - 100 || x > view.right + 100 || y < view.y || y > view.bottom + 200) continue;
-            const dx = x - cx;
-            const dy = y - cy;
-            const d2 = dx * dx + dy * dy;
-            g.fillStyle(d2 < high2 ? TIER_COLORS.high : d2 < mid2 ? TIER_COLORS.mid : TIER_COLORS.low, 0.75);
-            g.fillEllipse(x, y, 90, 30, 16);
+            const tier = this.pool.getTier(go);
+            if (tier !== 'high' && tier !== 'mid' && tier !== 'low') continue; // off screen, inactive, gone
+            g.fillStyle(TIER_COLORS[tier], 0.75);
+            g.fillEllipse(go.x, go.y, 90, 30, 16);
         }
     }
 }

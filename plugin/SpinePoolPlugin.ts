@@ -1,6 +1,7 @@
 import * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
 import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
+import { gameDefaults } from './gameDefaults';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { Detail, PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats, TierName } from './api';
 import { InstanceLifecycle } from './InstanceLifecycle';
@@ -46,6 +47,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
+        this.settings.options = gameDefaults(pluginManager.game, new.target);
         this.schedule = new UpdatePass(this.settings, scene.sys.cameras);
         this.registry = new PoolRegistry(scene.sys, this.settings, this.schedule, (instance) => this.lifecycle.destroyed(instance));
         this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.schedule);
@@ -76,7 +78,11 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     }
 
     /**
-     * Validates and applies options (the ones not given keep their values), from the next frame.
+     * Validates and applies options for this scene (the ones not given keep their values), from
+     * the next frame. A scene starts from the game-wide defaults, given once as the `data` of the
+     * plugin's entry in the game config (`{ key: 'SpinePoolPlugin', plugin: SpinePoolPlugin,
+     * mapping: 'spinePool', data: { offscreen: 'pause' } }`), else the built-in ones; `configure`
+     * overrides them in its scene, and what it set is kept over a scene restart.
      * A bad value throws a {@link PoolError} naming the option, the value and the allowed range,
      * and nothing is applied.
      * @param options any of {@link SpinePoolOptions}; distances in world px, frequencies in frames

@@ -13,6 +13,8 @@ export interface HarnessOptions {
     height?: number;
     /** Register SpinePoolPlugin as `spinePool`. @default true */
     pool?: boolean;
+    /** The `data` of the plugin's entry in the game config: game-wide default options. @default none */
+    poolData?: unknown;
     /** The plugin class to register (e.g. one loaded from a built bundle). @default the source's */
     poolPlugin?: Function;
     /** Skeletons to put in the caches, by key (atlas under `<key>-atlas`). @default { tiny } */
@@ -104,7 +106,7 @@ export async function bootGame(options: HarnessOptions = {}): Promise<TestGame> 
         { key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' },
     ];
     if (options.pool !== false) {
-        scenePlugins.push({ key: 'SpinePoolPlugin', plugin: options.poolPlugin ?? SpinePoolPlugin, mapping: 'spinePool' });
+        scenePlugins.push({ key: 'SpinePoolPlugin', plugin: options.poolPlugin ?? SpinePoolPlugin, mapping: 'spinePool', ...(options.poolData !== undefined ? { data: options.poolData } : {}) });
     }
 
     const game = new Phaser.Game({

@@ -9,6 +9,7 @@ import type { PoolHooks, SpinePoolStats } from './api';
 import { instanceOf, makePooled } from './PooledGameObject';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
+import { dataMismatch, dataVersionOf, findSpinePlugin, spineRuntimeOf } from './runtimeCheck';
 
 /** The hook names {@link PoolHooks} has. */
 const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
@@ -218,6 +219,11 @@ export class PoolRegistry {
                     `Load it first with this.load.spineJson(key, url) or this.load.spineBinary(key, url).`,
             );
         }
+        // Data of another Spine version fails deep in spine-core (or loads wrong): say which fits.
+        const data = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
+        const spine = findSpinePlugin(sys);
+        const mismatch = dataMismatch(caller, dataKey, dataVersionOf(data), spine && spineRuntimeOf(spine, (sys as unknown as { load?: object }).load ?? null));
+        if (mismatch) throw new PoolError(mismatch);
         if (atlasMissing) {
             const loaded = cache.text.getKeys();
             throw new PoolError(

@@ -6,8 +6,8 @@ import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { AnimationState } from '../spine/spineCore';
 import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
 import { LeakReport } from './LeakReport';
-import { badDetail, badPosition, destroyedFromOutside, notSpawnedFor, notDespawnable, notSpawnedForLegacy, sceneGone } from './messages';
-import { forgetPooled } from './PooledGameObject';
+import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawnedFor, sceneGone, type Whereabouts } from './messages';
+import { instanceOf } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
 import { displayTouched, dressForSpawn, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
@@ -32,8 +32,6 @@ export class InstanceLifecycle {
     private readonly resets = new PendingResets();
     /** Set while the plugin itself destroys instances, so `destroyed` stays quiet. */
     private releasing = false;
-    /** Instances the plugin destroyed itself (over `maxFree`, trimmed), to name that when one is given back again. */
-    private readonly letGo = new WeakMap<object, string>();
     /** Set when the scene is destroyed: nothing can be spawned any more. */
     gone = false;
 
@@ -77,7 +75,7 @@ export class InstanceLifecycle {
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (dev && options?.animation !== undefined) state.creatingSite = callSite(3);
         try {
-            dressForSpawn(go, x, y, options, dev);
+            dressForSpawn(go, dataKey, x, y, options, dev);
         } catch (error) {
             // A bad skin or animation name: nothing is handed out, and a reference kept from its
             // last owner is still one to report.
@@ -120,10 +118,7 @@ export class InstanceLifecycle {
     despawn(go: SpineGameObject): boolean {
         const instance = this.registry.instanceOf(go);
         if (!instance || !instance.spawned) {
-            if (this.settings.options.dev) {
-                const state = instance ? 'despawned' : this.letGo.has(go) ? 'destroyed by the pool' : 'not ours';
-                warn(notDespawnable(go, state, instance ? instance.pool.key.dataKey : (this.letGo.get(go) ?? '')));
-            }
+            if (this.settings.options.dev) warn(notDespawnable(go, this.whereabouts(go)));
             return false;
         }
         instance.life = Life.Despawning;
@@ -157,11 +152,22 @@ export class InstanceLifecycle {
     }
 
     /** The Legacy helper of `go`, made on its owner's first call (see SpinePoolPlugin.legacy). */
+    /** Why `go`, not a spawned instance of this pool, is not one (for messages). */
+    private whereabouts(go: unknown): Whereabouts {
+        const instance = instanceOf(go);
+        if (instance === undefined) return { kind: 'foreign' };
+        const dataKey = instance.pool.key.dataKey;
+        const owner = instance.pool.key.registry as PoolRegistry;
+        if (owner !== this.registry) return { kind: 'elsewhere', dataKey, owner: owner.sceneKey, here: this.registry.sceneKey };
+        if (instance.life === Life.Destroyed && instance.fate !== null) return { kind: instance.fate, dataKey };
+        return { kind: 'despawned', dataKey };
+    }
+
     /** Pins `go` to full detail or gives it back to the level of detail, see SpinePoolPlugin.setDetail. */
     setDetail(go: SpineGameObject, detail: Detail): void {
         if (!DETAILS.includes(detail)) throw badDetail('setDetail(go, detail)', detail);
         const instance = this.registry.instanceOf(go);
-        if (!instance || !instance.spawned) throw notSpawnedFor('setDetail(go, detail)', go, instance !== undefined);
+        if (!instance || !instance.spawned) throw notSpawnedFor('setDetail(go, detail)', go, this.whereabouts(go));
         const full = detail === 'full';
         if (instance.fullDetail === full) return;
         instance.fullDetail = full;
@@ -177,7 +183,7 @@ export class InstanceLifecycle {
 
     legacyOf(go: SpineGameObject): LegacyAnimation {
         const instance = this.registry.instanceOf(go);
-        if (!instance || !instance.spawned) throw notSpawnedForLegacy(go, instance !== undefined);
+        if (!instance || !instance.spawned) throw notSpawnedFor('legacy(go)', go, this.whereabouts(go));
         if (!instance.legacy) {
             const pass = this.pass;
             instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
@@ -185,6 +191,7 @@ export class InstanceLifecycle {
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => pass.wake(instance),
                 source: 'this.spinePool.legacy(go)',
+                skeletonName: instance.pool.key.dataKey,
             });
         }
         return instance.legacy;
@@ -246,7 +253,7 @@ export class InstanceLifecycle {
      * unless the pool or the scene did it; then the `onDestroy` hook.
      */
     destroyed(instance: PooledInstance): void {
-        forgetPooled(instance);
+        // Its record stays (a weak entry): a reference kept past this is told why it is gone.
         const wasSpawned = instance.spawned;
         // Whatever the onDestroy hook calls on it is the pool's business, not a use after despawn.
         instance.life = Life.Destroyed;
@@ -260,6 +267,7 @@ export class InstanceLifecycle {
         if (!this.releasing) instance.pool.forget(instance, wasSpawned);
         if (this.settings.options.dev && !closing) warn(destroyedFromOutside(instance.pool.key.dataKey));
         this.registry.hooksOf(instance.pool)?.onDestroy?.(instance.go);
+        instance.fate = sceneClosing ? 'scene' : this.releasing ? 'pool' : 'outside';
     }
 
     /** A frame of `delta` ms passed (the scene's update): a burst of leak reports may end. */
@@ -302,7 +310,6 @@ export class InstanceLifecycle {
      * pool's counts: `go.destroy()` takes it off everything (see `destroyed`), quietly.
      */
     private destroyQuietly(instance: PooledInstance): void {
-        if (this.settings.options.dev) this.letGo.set(instance.go, instance.pool.key.dataKey);
         const releasing = this.releasing;
         this.releasing = true;
         try {

@@ -44,6 +44,11 @@ export class PoolRegistry {
         ]);
     }
 
+    /** The key of the scene whose pools these are, named by messages. */
+    get sceneKey(): string {
+        return this.systems.settings.key;
+    }
+
     /** Names `caller` in the errors of the builds that follow (a spread prewarm builds outside its call). */
     nameCaller(caller: string): void {
         this.caller = caller;

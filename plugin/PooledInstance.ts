@@ -88,6 +88,14 @@ export class PooledInstance implements StateOwner {
     poseCacheMode: PoseCacheMode | null = null;
     /** Pinned to full detail (`detail: 'full'`): the high tier wherever the cameras are. */
     fullDetail = false;
+    /**
+     * Why its object was destroyed (Life.Destroyed): by the pool (over `maxFree`, `trim`), with its
+     * scene (a shutdown or restart), or from outside (`go.destroy()`, its container's). Messages
+     * about a reference kept past it name the cause.
+     */
+    fate: 'pool' | 'scene' | 'outside' | null = null;
+    /** A game call on it after its scene shut down was reported (dev mode, once). */
+    lostReported = false;
     /** Its last pose was copied from the pose cache. */
     poseCached = false;
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */
@@ -132,7 +140,12 @@ export class PooledInstance implements StateOwner {
 
     /** Free after a despawn: a game call on it now is a use after despawn. */
     get despawned(): boolean {
-        return this.life === Life.Retired || this.life === Life.Despawned || this.life === Life.Soiled;
+        return this.life === Life.Retired || this.life === Life.Despawned || this.life === Life.Soiled || this.lostWithScene;
+    }
+
+    /** Destroyed with its scene, and no game call on it reported yet: a reference kept past a restart. */
+    get lostWithScene(): boolean {
+        return this.life === Life.Destroyed && this.fate === 'scene' && !this.lostReported;
     }
 
     /** A game call reached it since its despawn (dev mode). */
@@ -156,6 +169,16 @@ export class PooledInstance implements StateOwner {
      * spawn undoes what the call did (see InstanceLifecycle.spawn).
      */
     usedAfterDespawn(call: string, site: CallSite): void {
+        if (this.lostWithScene) {
+            this.lostReported = true;
+            warn(
+                `${call} on a '${this.pool.key.dataKey}' instance destroyed when its scene shut down (a restart, stop, or start of another scene) at ${site}: ` +
+                    'a reference kept past a restart does nothing. Spawn a new one in create(), and reset fields that hold instances there ' +
+                    '(or clear them on the scene\'s SHUTDOWN event). Further calls on it are not reported.',
+                site.toError(`${call} on an instance destroyed with its scene`),
+            );
+            return;
+        }
         if (this.life === Life.Soiled) return;
         this.life = Life.Soiled;
         const { dataKey, atlasKey } = this.pool.key;

@@ -246,7 +246,7 @@ export function refuseBoundsProvider(options: unknown): void {
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
  * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
-export function dressForSpawn(go: SpineGameObject, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
     const skeleton = go.skeleton;
     const data = skeleton.data;
     let skin = null;
@@ -261,7 +261,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
             skin = data.findSkin(options.skin);
             if (!skin) {
                 throw new PoolError(
-                    `spawn(): skin ${JSON.stringify(options.skin)} is not in skeleton '${data.name ?? ''}'. ` +
+                    `spawn(): skin ${JSON.stringify(options.skin)} is not in skeleton ${JSON.stringify(dataKey)}. ` +
                         `Skins: ${data.skins.map((s) => s.name).join(', ')}.`,
                 );
             }
@@ -270,7 +270,7 @@ export function dressForSpawn(go: SpineGameObject, x: number, y: number, options
             animation = data.findAnimation(options.animation);
             if (!animation) {
                 throw new PoolError(
-                    `spawn(): animation ${JSON.stringify(options.animation)} is not in skeleton '${data.name ?? ''}'. ` +
+                    `spawn(): animation ${JSON.stringify(options.animation)} is not in skeleton ${JSON.stringify(dataKey)}. ` +
                         `Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
                 );
             }

@@ -325,6 +325,7 @@ export class Scheduler<T> {
         for (const entry of this.pendingAdd) this.recycle(entry);
         this.pendingAdd.length = 0;
         this.pendingRemove.length = 0;
+        this.updatedLastFrame = 0; // none of those it counted is scheduled any more
     }
 
     /**

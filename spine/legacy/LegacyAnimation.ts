@@ -17,6 +17,8 @@ export interface LegacyHost {
     changed(): void;
     /** How the game gets an instance's helper, for messages (e.g. `this.spinePool.legacy(go)`). */
     readonly source: string;
+    /** The skeleton's name for messages: its data key (Spine's own name is usually empty). */
+    readonly skeletonName: string;
 }
 
 interface Queued {
@@ -285,7 +287,7 @@ export class LegacyAnimation {
             if (!animation) {
                 const data = this.spine.data.skeletonData;
                 throw new PoolError(
-                    `legacy: animation ${JSON.stringify(name)} is not in skeleton '${data.name ?? ''}'. ` +
+                    `legacy: animation ${JSON.stringify(name)} is not in skeleton ${JSON.stringify(this.host.skeletonName)}. ` +
                         `Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
                 );
             }

@@ -1027,6 +1027,7 @@ function stockLegacy(stock: SpineGameObject): LegacyAnimation {
         listen: (listener: object) => stock.animationState.addListener(listener as never),
         changed: () => {},
         source: 'the test',
+        skeletonName: 'the twin',
     });
     const updatePose = stock.updatePose.bind(stock);
     stock.updatePose = (ms: number) => {

@@ -122,7 +122,7 @@ describe('per-instance detail', () => {
         expect(() => pool.setDetail(go, 'high' as never)).toThrow(`setDetail(go, detail): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "high".`);
         expect(() => spawn(400, 300, 'max' as never)).toThrow(`spawn(): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "max".`);
         pool.despawn(go);
-        expect(() => pool.setDetail(go, 'full')).toThrow('setDetail(go, detail): this instance is despawned; spawn it with this.spinePool.spawn() first.');
+        expect(() => pool.setDetail(go, 'full')).toThrow("setDetail(go, detail): this instance of 'tiny' is despawned; spawn one with this.spinePool.spawn() first.");
         const stock = t.scene.add.spine(0, 0, 'tiny', 'tiny-atlas');
         expect(() => pool.setDetail(stock, 'full')).toThrow("setDetail(go, detail): this spine game object was not spawned by this scene's spinePool; spawn it with this.spinePool.spawn() first.");
     });

@@ -490,7 +490,7 @@ describe('Legacy-style helper: ownership', () => {
         legacy.play('walk');
         pool.despawn(go);
         expect(() => legacy.play('walk')).toThrow(/belongs to an instance that was despawned/);
-        expect(() => pool.legacy(go)).toThrow(/this instance is despawned/);
+        expect(() => pool.legacy(go)).toThrow("legacy(go): this instance of 'tiny' is despawned; spawn one with this.spinePool.spawn() first.");
         const again = spawn();
         expect(again).toBe(go);
         expect(pool.legacy(again)).not.toBe(legacy);

@@ -10,7 +10,7 @@ import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawne
 import { instanceOf } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
-import { displayTouched, dressForSpawn, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import { displayTouched, dressForSpawn, fitSkinSize, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
 
 /** Public names of the tiers, by `Tier` value (src/Tier.ts). */
@@ -92,6 +92,7 @@ export class InstanceLifecycle {
         // Its turn in the UpdateList comes last, from the next frame on: as a new stock object's.
         this.systems.updateList.add(go as unknown as Phaser.GameObjects.GameObject);
         settleAtSpawn(go);
+        fitSkinSize(instance);
         instance.poseCacheMode = options?.poseCache ?? null;
         instance.fullDetail = options?.detail === 'full';
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);

@@ -109,6 +109,10 @@ export class PooledInstance implements StateOwner {
     readonly sleepPhase: number;
     /** Setup-pose bounds around the object's origin, unscaled px (spine-phaser's own bounds). */
     readonly setupBox: Box;
+    /** The bounds provider it was built with (spine-phaser's setup-pose one, unless the pool's onCreate changes it). */
+    readonly builtProvider: unknown;
+    /** Its size and origin were set from its spawn skin's setup pose (see Recycler's `fitSkinSize`). */
+    sizedBySkin = false;
     /** Its reach as last looked up (see animationReach's `extentOf`), and the time ahead to look at. */
     readonly reach = reachMemo();
     /** Whether it was found provably off screen (see AwayMemo). */
@@ -130,6 +134,7 @@ export class PooledInstance implements StateOwner {
         this.hasPhysics = physicsOf(go.skeleton as unknown as Skeleton).length > 0;
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
+        this.builtProvider = (go as unknown as { boundsProvider?: unknown }).boundsProvider;
         this.setupBox = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
     }
 

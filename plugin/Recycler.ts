@@ -9,7 +9,9 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
+import { skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
+import { skinFor, type SkinLike } from '../spine/skins';
 import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
 import { DETAILS, type SpawnOptions } from './api';
 import { badDetail } from './messages';
@@ -111,6 +113,10 @@ export function retireInstance(instance: PooledInstance): void {
     const data = (go as unknown as { data?: { reset(): void } | null }).data;
     if (data) data.reset();
     resetDisplay(go);
+    if (instance.sizedBySkin) {
+        sizeTo(go, instance.setupBox); // the size a new object has: its default skin's
+        instance.sizedBySkin = false;
+    }
 
     const skeleton = go.skeleton;
     skeleton.scaleX = 1;
@@ -249,7 +255,7 @@ export function refuseBoundsProvider(options: unknown): void {
 export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
     const skeleton = go.skeleton;
     const data = skeleton.data;
-    let skin = null;
+    let skin: SkinLike | null = null;
     let animation = null;
     let track = 0;
     let loop = true;
@@ -257,15 +263,7 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
     let scaleY = 1;
     if (options) {
         if (dev) warnUnknownOptions(options);
-        if (options.skin !== undefined) {
-            skin = data.findSkin(options.skin);
-            if (!skin) {
-                throw new PoolError(
-                    `spawn(): skin ${JSON.stringify(options.skin)} is not in skeleton ${JSON.stringify(dataKey)}. ` +
-                        `Skins: ${data.skins.map((s) => s.name).join(', ')}.`,
-                );
-            }
-        }
+        if (options.skin !== undefined) skin = skinFor(data as never, options.skin, dataKey);
         if (options.animation !== undefined) {
             animation = data.findAnimation(options.animation);
             if (!animation) {
@@ -317,10 +315,33 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
     go.setActive(true);
     if (skin) {
         // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
-        skeleton.setSkin(skin);
+        skeleton.setSkin(skin as never);
         toSetupPose(skeleton as unknown as Skeleton);
     }
     if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
+}
+
+/**
+ * An instance spawned with a skin takes the size and origin of that skin's setup pose, where
+ * spine-phaser measures a new object with its default skin: on a rig whose default skin is empty
+ * (mix-and-match) that is 0×0, and `setInteractive()` would get no hit area. Not when the pool's
+ * `onCreate` gave the instances a bounds provider of its own: that one decides.
+ */
+export function fitSkinSize(instance: PooledInstance): void {
+    const go = instance.go;
+    const skin = go.skeleton.skin;
+    if (skin === null || (go as unknown as { boundsProvider?: unknown }).boundsProvider !== instance.builtProvider) return;
+    sizeTo(go, skinSetupBox(go.skeleton as unknown as Skeleton, skin));
+    instance.sizedBySkin = true;
+}
+
+/** Sets `go`'s size and display origin to `box` (skeleton px around its origin), as spine-phaser's `updateSize`. */
+function sizeTo(go: SpineGameObject, box: Box): void {
+    const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
+    g.width = box.right - box.left;
+    g.height = box.bottom - box.top;
+    g.displayOriginX = -box.left;
+    g.displayOriginY = -box.top;
 }
 
 /**

@@ -27,6 +27,12 @@ export type SpineGameObject = Phaser.GameObjects.GameObjectFactory extends {
     : Phaser.GameObjects.GameObject;
 
 /**
+ * The installed Spine runtime's `Skin` class, read from its typing of the game object's skeleton
+ * (as {@link SpineGameObject} is); `never` in a program that imports no Spine runtime.
+ */
+export type SpineSkin = SpineGameObject extends { skeleton: { skin: infer S } } ? NonNullable<S> : never;
+
+/**
  * Whether an instance's level of detail is chosen for it (`'auto'`: distance, screen size, in or
  * out of view) or pinned to full detail (`'full'`: updated and posed every frame, as a stock
  * object). See {@link SpinePoolPlugin.setDetail}.
@@ -68,8 +74,15 @@ export interface SpawnOptions {
     loop?: boolean;
     /** Spine track index for `animation`. @default 0 */
     track?: number;
-    /** Skin name; an unknown name throws, naming the skeleton's skins. @default the skeleton's default skin */
-    skin?: string;
+    /**
+     * The skin: a name; a list of names combined as mix-and-match rigs combine them (`new Skin()` +
+     * `addSkin` each, made once per combination and shared); or a `Skin` the game built. An unknown
+     * name throws, naming the skeleton's skins. The instance's size and hit area (`setInteractive()`)
+     * are those of this skin's setup pose, where a new `this.add.spine` object measures its default
+     * skin (0×0 on a rig whose default skin is empty). A despawn puts the default skin back.
+     * @default the skeleton's default skin
+     */
+    skin?: string | readonly string[] | SpineSkin;
     /** Display depth. @default 0 */
     depth?: number;
     /**

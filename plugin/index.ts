@@ -32,7 +32,7 @@
  * @packageDocumentation
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
-export type { Detail, TierName, SpawnOptions, SpineGameObject, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
+export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
 export type { SpinePoolOptions, OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';

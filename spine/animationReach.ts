@@ -187,7 +187,7 @@ export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>
 const skinSetups = new WeakMap<object, Map<object, Box>>();
 
 /** The setup-pose bounds of `skeleton`'s data with `skin`, measured once on the scratch skeleton (empty: a zero box at the origin). */
-function skinSetupBox(skeleton: Skeleton, skin: object): Box {
+export function skinSetupBox(skeleton: Skeleton, skin: object): Box {
     let bySkin = skinSetups.get(skeleton.data);
     if (!bySkin) skinSetups.set(skeleton.data, (bySkin = new Map()));
     let box = bySkin.get(skin);

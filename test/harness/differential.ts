@@ -607,8 +607,16 @@ const TRIGGER_TRACK = 7;
 /** A stock twin: `this.add.spine` with the same skin. */
 function stockTwin(scene: TestGame['scene'], x: number, y: number, key: string, options: Pick<SpawnOptions, 'skin'>): SpineGameObject {
     const stock = scene.add.spine(x, y, key, `${key}-atlas`);
-    if (options.skin) {
-        stock.skeleton.setSkinByName(options.skin);
+    const skin = options.skin;
+    if (skin) {
+        if (typeof skin === 'string') stock.skeleton.setSkinByName(skin);
+        else if (Array.isArray(skin)) {
+            // Combined as the Spine docs combine mix-and-match skins, made here apart from the plugin's.
+            const data = stock.skeleton.data;
+            const combined = new (data.skins[0]!.constructor as new (name: string) => Any)(skin.join('+'));
+            for (const name of skin) combined.addSkin(data.findSkin(name));
+            stock.skeleton.setSkin(combined);
+        } else stock.skeleton.setSkin(skin as Any);
         (stock.skeleton as Any).setSlotsToSetupPose?.();
         (stock.skeleton as Any).setupPoseSlots?.();
     }

@@ -10,7 +10,7 @@
 import { CALL_SITES, DifferentialRun, irregularDeltas, type CallSite } from '../harness/differential';
 import { bootGame, type TestGame } from '../harness/game';
 import { hash, PLACEMENTS, SCENARIOS } from '../harness/scenarios';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../skeletons/corpus';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../skeletons/corpus';
 
 /** The scenarios every site runs: what games do (every kind of call), queued animations, crossfades. */
 const SITE_SCENARIOS = SCENARIOS.filter((s) => s.name.startsWith('what games do') || s.name.startsWith('queued animations') || s.name.startsWith('loops and crossfades'));
@@ -30,7 +30,7 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
             test.each(SITE_SCENARIOS.map((s) => [s.name, s] as const))('%s: the pooled instance shows and hears what its stock twin does', (_s, scenario) => {
                 const run = new DifferentialRun(t, irregularDeltas(hash(`${rig}/${site}/${placement.name}/${scenario.name}`)), () => placement.lag, site as CallSite);
                 const at = placement.setup(t, run, scenario.frames);
-                const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN[rig] });
+                const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN_COMBINED[rig] ?? SPAWN_SKIN[rig] });
                 scenario.script(run, pair);
                 run.step(scenario.frames + run.lead);
                 const differences = run.differences();

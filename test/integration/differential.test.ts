@@ -12,7 +12,7 @@
 import { bootGame, type TestGame } from '../harness/game';
 import { DifferentialRun, irregularDeltas } from '../harness/differential';
 import { hash, PLACEMENTS, SCENARIOS } from '../harness/scenarios';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../skeletons/corpus';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../skeletons/corpus';
 
 type Any = any;
 
@@ -70,7 +70,7 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, poses from the sha
         test.each(SCENARIOS.map((s) => [s.name, s] as const))("%s: the same callbacks and tracks, and the twin's pose within the cache's tolerance", (_s, scenario) => {
             const run = new DifferentialRun(t, irregularDeltas(hash(`cached/${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
             const at = placement.setup(t, run, scenario.frames);
-            const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN[rig] });
+            const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN_COMBINED[rig] ?? SPAWN_SKIN[rig] });
             scenario.script(run, pair);
             run.step(scenario.frames);
             const differences = run.differences();

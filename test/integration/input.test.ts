@@ -5,7 +5,9 @@
  * a reuse in the same frame, a reuse a frame later and a skin change.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { addSkeleton } from '../harness/assets';
 import { eachTest, type TestGame } from '../harness/game';
+import { corpusRig } from '../skeletons/corpus';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -121,6 +123,40 @@ describe('input of a pooled instance is that of a stock object', () => {
         frames();
         check('after a skin change');
         expect(warn).not.toHaveBeenCalled();
+    });
+
+    test('a mix-and-match combination on a rig whose default skin is empty is clickable (its size and hit area are its skin\'s setup pose), and a despawn puts back the size a new object has', () => {
+        addSkeleton(t.game, 'skins', corpusRig('skins'));
+        const pool = t.scene.spinePool;
+        const heard: string[] = [];
+        const bare = t.scene.add.spine(600, 300, 'skins', 'skins-atlas') as SpineGameObject;
+        expect([bare.width, bare.height]).toEqual([0, 0]); // stock measures the empty default skin
+        const go = pool.spawn(200, 300, 'skins', 'skins-atlas', { skin: ['base', 'blue', 'hat'] });
+        go.setInteractive().on('pointerdown', () => heard.push('hero'));
+        frames();
+        // Its size: the combination's setup pose, measured here apart from the plugin.
+        const data = go.skeleton.data;
+        const measure = new (go.skeleton.constructor as new (d: unknown) => any)(data);
+        const combined = new (data.skins[0]!.constructor as new (n: string) => any)('check');
+        for (const name of ['base', 'blue', 'hat']) combined.addSkin(data.findSkin(name));
+        measure.setSkin(combined);
+        (measure.setToSetupPose ?? measure.setupPose).call(measure);
+        measure.updateWorldTransform(1);
+        const bounds = measure.getBoundsRect();
+        expect([go.width, go.height]).toEqual([bounds.width, bounds.height]);
+        expect(inputState(go).input).toEqual({ enabled: true, width: bounds.width, height: bounds.height });
+        // The middle of its hit area, placed as spine-phaser places a stock object's (its display origin).
+        const midX = 200 - go.displayOriginX + bounds.width / 2;
+        const midY = 300 - go.displayOriginY + bounds.height / 2;
+        expect(hitsAt(midX, midY)).toEqual([go]);
+        click(midX, midY);
+        expect(heard).toEqual(['hero']);
+
+        pool.despawn(go);
+        expect([go.width, go.height]).toEqual([0, 0]);
+        const plain = pool.spawn(200, 300, 'skins', 'skins-atlas');
+        expect(plain).toBe(go);
+        expect([plain.width, plain.height, plain.skeleton.skin]).toEqual([0, 0, null]);
     });
 
     test('a despawned instance is hit by no pointer, as a destroyed stock object is; one destroyed while free (trim, over maxFree, go.destroy()) leaves the input list at the next frame, as a destroyed stock object does', () => {

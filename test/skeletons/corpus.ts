@@ -62,6 +62,12 @@ export const DIFFERENTIAL_RIGS: readonly (CorpusRigName | StuntRigName)[] = [...
 /** The skin a rig is spawned with in the differential suite (the skins rig's default skin is empty). */
 export const SPAWN_SKIN: Partial<Record<CorpusRigName | StuntRigName, string>> = { skins: 'base' };
 
+/**
+ * A mix-and-match combination of the skins rig, as games spawn one (`skin: [...]`): the suites that
+ * run with the shared pose cache spawn it so (the twin combines the same skins itself).
+ */
+export const SPAWN_SKIN_COMBINED: Partial<Record<CorpusRigName | StuntRigName, readonly string[]>> = { skins: ['base', 'blue', 'hat', 'cape'] };
+
 const BUILDERS: Record<CorpusRigName | StuntRigName, () => CorpusSkeleton> = {
     limbs: limbsRig,
     path: pathRig,

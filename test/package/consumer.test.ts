@@ -10,6 +10,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
 import { ConsumerProject, installWith, lintPackage, pack, ROOT, typecheckPair, type Packed } from './consumerProject';
@@ -77,6 +78,12 @@ describe('the packed package', () => {
         expect(minified.length).toBeLessThan(readable.length / 2);
         expect(minified).toMatch(/^var SpinePool=function\(/);
         expect(minified).toMatch(/\/\/# sourceMappingURL=phaser-spine-pool\.min\.js\.map\s*$/);
+        // The README's size of it is the build's, within 15 %.
+        const stated = /`phaser-spine-pool\.min\.js` \(about (\d+) kB, (\d+) kB gzipped\)/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+        expect(stated).not.toBeNull();
+        const kB = (bytes: number) => bytes / 1000;
+        expect(Math.abs(kB(Buffer.byteLength(minified)) / Number(stated![1]) - 1)).toBeLessThan(0.15);
+        expect(Math.abs(kB(gzipSync(minified).length) / Number(stated![2]) - 1)).toBeLessThan(0.15);
         // Source maps carry their sources: a game's bundler finds no missing file.
         const installed = join(project.dir, 'node_modules', 'phaser-spine-pool');
         for (const map of SHIPPED.filter((file) => file.endsWith('.map'))) {

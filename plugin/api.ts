@@ -30,7 +30,15 @@ export type SpineGameObject = Phaser.GameObjects.GameObjectFactory extends {
  * The installed Spine runtime's `Skin` class, read from its typing of the game object's skeleton
  * (as {@link SpineGameObject} is); `never` in a program that imports no Spine runtime.
  */
-export type SpineSkin = SpineGameObject extends { skeleton: { skin: infer S } } ? NonNullable<S> : never;
+export type SpineSkin = SpineGameObject extends {
+    /** The game object's skeleton. */
+    skeleton: {
+        /** The skin it wears (null: the default skin). */
+        skin: infer S;
+    };
+}
+    ? NonNullable<S>
+    : never;
 
 /**
  * Whether an instance's level of detail is chosen for it (`'auto'`: distance, screen size, in or

@@ -4,6 +4,7 @@ import { CameraControls } from './CameraControls';
 import { Crowd } from './Crowd';
 import { FrameMetrics } from './FrameMetrics';
 import { createGround } from './ground';
+import { HeroFollow } from './HeroFollow';
 import { Hud } from './Hud';
 import { LodSwitch } from './LodSwitch';
 import { PassStats } from './PassStats';
@@ -25,6 +26,8 @@ export class CrowdScene extends Phaser.Scene {
      */
     private clock = 0;
     private controls!: CameraControls;
+    /** `F`: a followed character pinned to full detail. */
+    follow!: HeroFollow;
     private overlay!: TierOverlay;
     private hud!: Hud;
 
@@ -56,6 +59,7 @@ export class CrowdScene extends Phaser.Scene {
         this.crowd.fill(this.clock);
 
         this.controls = new CameraControls(this, camera);
+        this.follow = new HeroFollow(this, pool, camera, this.crowd.members);
         this.overlay = new TierOverlay(this, pool, camera);
         this.overlay.visible = this.settings.tiers;
         this.hud = new Hud({
@@ -78,6 +82,7 @@ export class CrowdScene extends Phaser.Scene {
     override update(time: number, delta: number): void {
         this.clock += delta;
         this.controls.update(delta);
+        this.follow.update();
         this.crowd.update(this.clock, delta);
         this.overlay.draw(this.crowd.members);
         this.hud.update(time);

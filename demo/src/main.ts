@@ -14,6 +14,8 @@ export interface DemoHandle {
     game: Phaser.Game;
     /** The pool's stats(), fresh each call. */
     stats(): SpinePoolStats;
+    /** The tier of the character the camera follows (`F`), null when none. */
+    heroTier(): string | null;
 }
 
 declare global {
@@ -42,4 +44,5 @@ const game = new Phaser.Game({
 window.demo = {
     game,
     stats: () => poolOf(scene).stats(),
+    heroTier: () => scene.follow.heroTier(),
 };

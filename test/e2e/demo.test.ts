@@ -24,6 +24,7 @@ interface DemoWindow {
     Phaser: { VERSION: string };
     demo: {
         game: { loop: { frame: number }; scene: { getScenes(active: boolean): { cameras: { main: { scrollX: number; scrollY: number; zoom: number } } }[] } };
+        heroTier(): string | null;
         stats(): {
             active: number;
             free: number;
@@ -214,7 +215,7 @@ describeInBrowser('the demo in real Chromium', () => {
         );
     }
 
-    test('serves a crowd that animates, pans and zooms; the LOD switch changes the work per frame; the HUD counts; a leak is cleaned and named; the dead return to the pool and are reused', async () => {
+    test('serves a crowd that animates, pans and zooms; the LOD switch changes the work per frame; the HUD counts; F follows one character at full detail while the zoomed-out crowd is low; a leak is cleaned and named; the dead return to the pool and are reused', async () => {
         await reporting('demo-failure.png', checkDemo);
     }, 240_000);
 
@@ -384,6 +385,23 @@ describeInBrowser('the demo in real Chromium', () => {
         expect(await page.locator('#pools').textContent()).toMatch(/\d+ active.*\d+ free/s);
         mkdirSync(OUT, { recursive: true });
         const shot = await page.screenshot();
+
+        // F follows the character nearest the view centre, pinned to full detail: zoomed all the
+        // way out (the crowd under lowDetailScreenSize) it is the one high-detail character. A
+        // character may die while followed (it is let go then): another is picked.
+        const zoomBefore = (await camera()).zoom;
+        for (let i = 0; i < 10; i++) await page.keyboard.press('-');
+        let pinned: { hero: string | null; high: number } | null = null;
+        for (let attempt = 0; attempt < 3 && pinned?.hero !== 'high'; attempt++) {
+            if (!(await page.evaluate(() => (window as unknown as DemoWindow).demo.heroTier()))) await page.keyboard.press('f');
+            await frames(6);
+            pinned = await page.evaluate(() => ({ hero: (window as unknown as DemoWindow).demo.heroTier(), high: (window as unknown as DemoWindow).demo.stats().tiers.high }));
+        }
+        expect(pinned).toEqual({ hero: 'high', high: 1 });
+        await page.keyboard.press('f'); // let go: back to the level of detail
+        await frames(2);
+        expect(await page.evaluate(() => ({ hero: (window as unknown as DemoWindow).demo.heroTier(), high: (window as unknown as DemoWindow).demo.stats().tiers.high }))).toEqual({ hero: null, high: 0 });
+        await page.evaluate((zoom) => (window as unknown as { demo: { game: { scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void } } }[] } } } }).demo.game.scene.getScenes(true)[0]!.cameras.main.setZoom(zoom), zoomBefore);
         writeFileSync(join(OUT, 'demo.png'), shot);
         if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'demo', 'screenshot.png'), shot);
 

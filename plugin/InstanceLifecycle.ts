@@ -2,6 +2,7 @@ import * as Phaser from 'phaser';
 import { callSite, type CallSite } from '../src/callSite';
 import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
+import { TIER_NAMES } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { AnimationState } from '../spine/spineCore';
 import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
@@ -12,9 +13,6 @@ import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
 import { displayTouched, dressForSpawn, fitSkinSize, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
-
-/** Public names of the tiers, by `Tier` value (src/Tier.ts). */
-const TIER_NAMES: readonly TierName[] = ['high', 'mid', 'low', 'offscreen', 'inactive'];
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */
 const RESETS_PER_FRAME = 8;
@@ -152,7 +150,6 @@ export class InstanceLifecycle {
         return true;
     }
 
-    /** The Legacy helper of `go`, made on its owner's first call (see SpinePoolPlugin.legacy). */
     /** Why `go`, not a spawned instance of this pool, is not one (for messages). */
     private whereabouts(go: unknown): Whereabouts {
         const instance = instanceOf(go);
@@ -182,6 +179,7 @@ export class InstanceLifecycle {
         return entry ? TIER_NAMES[entry.tier] : null;
     }
 
+    /** The Legacy helper of `go`, made on its owner's first call (see SpinePoolPlugin.legacy). */
     legacyOf(go: SpineGameObject): LegacyAnimation {
         const instance = this.registry.instanceOf(go);
         if (!instance || !instance.spawned) throw notSpawnedFor('legacy(go)', go, this.whereabouts(go));

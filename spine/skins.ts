@@ -16,7 +16,6 @@ export interface SkinLike {
 /** Skeleton data, as far as skins go. */
 interface SkinData {
     skins: SkinLike[];
-    defaultSkin: SkinLike | null;
     findSkin(name: string): SkinLike | null;
 }
 

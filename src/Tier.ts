@@ -14,6 +14,9 @@ export const Tier = {
 
 export type Tier = (typeof Tier)[keyof typeof Tier];
 
+/** The tiers' public names, by value (what `getTier` reports). */
+export const TIER_NAMES = ['high', 'mid', 'low', 'offscreen', 'inactive'] as const;
+
 /** Number of tiers, for per-tier arrays. */
 export const TIER_COUNT = 5;
 

@@ -187,3 +187,20 @@ export function eachTest(use: (game: TestGame, warn: jest.SpyInstance) => void, 
         warn.mockRestore();
     });
 }
+
+/** Adds and starts another scene (with the same plugins) in `game`, stepping until its create() ran. */
+export function addScene(game: TestGame, key: string): PoolScene {
+    let made: PoolScene | null = null;
+    game.game.scene.add(
+        key,
+        class extends Phaser.Scene {
+            create(): void {
+                made = this as unknown as PoolScene;
+            }
+        },
+        true,
+    );
+    game.step(1);
+    if (!made) throw new Error(`scene '${key}' did not start`);
+    return made;
+}

@@ -4,7 +4,7 @@
  */
 import * as Phaser from 'phaser';
 import { defaultOptions, type SpinePoolOptions } from '../../src/options';
-import { bootGame, type PoolScene, type TestGame } from '../harness/game';
+import { addScene, bootGame, type TestGame } from '../harness/game';
 
 let t: TestGame | null = null;
 afterEach(() => {
@@ -12,27 +12,10 @@ afterEach(() => {
     t = null;
 });
 
-/** Adds a second scene to the running game and steps until its create() ran. */
-function secondScene(game: TestGame): PoolScene {
-    let made: PoolScene | null = null;
-    game.game.scene.add(
-        'Second',
-        class extends Phaser.Scene {
-            create(): void {
-                made = this as unknown as PoolScene;
-            }
-        },
-        true,
-    );
-    game.step(1);
-    if (!made) throw new Error('the second scene did not start');
-    return made;
-}
-
 describe('game-wide defaults (the plugin entry\'s data)', () => {
     test('every scene starts from the data given once in the game config; options not given keep their defaults', async () => {
         t = await bootGame({ poolData: { offscreen: 'pause', highFrequency: 2, midFrequency: 3, lowFrequency: 6, poseCache: 'off' } });
-        const other = secondScene(t);
+        const other = addScene(t, 'Second');
         const expected: SpinePoolOptions = { ...defaultOptions(), offscreen: 'pause', highFrequency: 2, midFrequency: 3, lowFrequency: 6, poseCache: 'off' };
         expect(t.scene.spinePool.getOptions()).toEqual(expected);
         expect(other.spinePool.getOptions()).toEqual(expected);
@@ -40,7 +23,7 @@ describe('game-wide defaults (the plugin entry\'s data)', () => {
 
     test("a scene's configure() overrides the game-wide defaults in that scene only, and is kept over its restart", async () => {
         t = await bootGame({ poolData: { offscreen: 'pause' } });
-        const other = secondScene(t);
+        const other = addScene(t, 'Second');
         t.scene.spinePool.configure({ offscreen: 'low' });
         expect(t.scene.spinePool.getOptions().offscreen).toBe('low');
         expect(other.spinePool.getOptions().offscreen).toBe('pause');

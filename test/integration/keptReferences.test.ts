@@ -4,7 +4,7 @@
  * scene's restart, with its container, spawned by another scene, never pooled) and the fix.
  */
 import * as Phaser from 'phaser';
-import { eachTest, type PoolScene, type TestGame } from '../harness/game';
+import { addScene, eachTest, type PoolScene, type TestGame } from '../harness/game';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -78,17 +78,7 @@ describe('a reference kept past its instance', () => {
     });
 
     test("despawn() of an instance spawned by another scene's pool names both scenes and the pool to use; it stays spawned there", () => {
-        let other!: PoolScene;
-        t.game.scene.add(
-            'Other',
-            class extends Phaser.Scene {
-                create(): void {
-                    other = this as unknown as PoolScene;
-                }
-            },
-            true,
-        );
-        t.step(1);
+        const other = addScene(t, 'Other');
         const go = spawn(other);
         expect(t.scene.spinePool.despawn(go)).toBe(false);
         const here = t.scene.sys.settings.key;

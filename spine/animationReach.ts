@@ -184,12 +184,12 @@ export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>
     }
 }
 
-const skinSetups = new WeakMap<object, Map<object, Box>>();
+const skinSetups = new WeakMap<object, WeakMap<object, Box>>();
 
 /** The setup-pose bounds of `skeleton`'s data with `skin`, measured once on the scratch skeleton (empty: a zero box at the origin). */
 export function skinSetupBox(skeleton: Skeleton, skin: object): Box {
     let bySkin = skinSetups.get(skeleton.data);
-    if (!bySkin) skinSetups.set(skeleton.data, (bySkin = new Map()));
+    if (!bySkin) skinSetups.set(skeleton.data, (bySkin = new WeakMap()));
     let box = bySkin.get(skin);
     if (!box) {
         const scratch = scratchSkeleton(skeleton);

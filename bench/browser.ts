@@ -1,7 +1,8 @@
 /**
  * The browser half of the benchmark: builds the standalone page (bench/browser/page.ts) into
  * bench/out/browser/ and runs it from disk in the system's Chromium, stock spine-phaser against
- * phaser-spine-pool (`poseCache: 'off'` and `poseCache: 'shared'`), frame time (update + render).
+ * phaser-spine-pool (`poseCache: 'off'` and `poseCache: 'shared'`), frame time (update + render) and
+ * its two halves, in three shots (BROWSER_SHOTS).
  * Run by `npm run bench` after the headless part; skipped, saying so, when there is no Chromium.
  * The page needs no driver: see page.ts for running it by hand.
  */
@@ -20,21 +21,44 @@ export const PAGE_DIR = join(__dirname, 'out', 'browser');
 export interface BrowserRow {
     mode: string;
     renderer: string;
+    /** Frame (update + render) median and 95th percentile, ms. */
     median: number;
     p95: number;
+    /** The frames' update and render halves, medians, ms. */
+    update: number;
+    render: number;
 }
 
-/** Builds the standalone page for the stack in use (needs `npm run build` for the plugin's bundle). */
+/** How the browser crowd is seen (page.ts's `zoom` and `scale`). */
+export interface BrowserShot {
+    key: string;
+    label: string;
+    zoom: number;
+    scale: number;
+}
+
+/** The browser scenarios: the crowd as the headless bench's zoom 1 shot, all of it on screen, and rigs taller than the view. */
+export const BROWSER_SHOTS: readonly BrowserShot[] = [
+    { key: 'zoom1', label: 'zoom 1, 4×4-viewport world (216 px characters)', zoom: 1, scale: 1 },
+    { key: 'allOnScreen', label: 'zoomed out to 0.25: all on screen (43 px characters)', zoom: 0.25, scale: 0.8 },
+    { key: 'tall', label: 'zoom 1, characters scaled to 648 px (taller than the view)', zoom: 1, scale: 3 },
+];
+
+/**
+ * Builds the standalone page for the stack in use (needs `npm run build` for the plugin's bundle),
+ * and beside it the e2e draw-parity page (parity.html, see test/e2e/drawParity/page.ts).
+ */
 export function buildPage(): string {
     mkdirSync(join(PAGE_DIR, 'vendor'), { recursive: true });
     execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'pipe' });
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(PAGE_DIR, 'index.html'));
+    copyFileSync(join(ROOT, 'test', 'e2e', 'drawParity', 'index.html'), join(PAGE_DIR, 'parity.html'));
     copyFileSync(join(stack().phaserFile, '..', 'phaser.min.js'), join(PAGE_DIR, 'vendor', 'phaser.min.js'));
     return join(PAGE_DIR, 'index.html');
 }
 
-/** Runs the page's modes (in turns, `rounds` each) and returns their frame-time medians; null without Chromium. */
-export async function browserBench(count: number, frames: number, view: string, rounds = 2): Promise<BrowserRow[] | null> {
+/** Runs the page's modes (in turns, `rounds` each) for `shot` and returns their frame-time medians; null without Chromium. */
+export async function browserBench(count: number, frames: number, view: string, shot: BrowserShot, rounds = 2): Promise<BrowserRow[] | null> {
     const executable = findChromium();
     if (!executable) return null;
     const page = buildPage();
@@ -43,10 +67,19 @@ export async function browserBench(count: number, frames: number, view: string, 
         const tab = await browser.context.newPage();
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
-        await tab.goto(`${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}`, { waitUntil: 'load', timeout: 900000 });
-        const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as { renderer: string; samples: Record<string, number[]> } | undefined;
+        await tab.goto(`${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}`, { waitUntil: 'load', timeout: 900000 });
+        const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as
+            | { renderer: string; samples: Record<string, number[]>; update: Record<string, number[]>; render: Record<string, number[]> }
+            | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
-        return Object.entries(result.samples).map(([mode, samples]) => ({ mode, renderer: result.renderer, median: median(samples), p95: percentile(samples, 95) }));
+        return Object.entries(result.samples).map(([mode, samples]) => ({
+            mode,
+            renderer: result.renderer,
+            median: median(samples),
+            p95: percentile(samples, 95),
+            update: median(result.update[mode]),
+            render: median(result.render[mode]),
+        }));
     } finally {
         await browser.close();
     }

@@ -15,7 +15,7 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { stack } from '../test/harness/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
-import { browserBench } from './browser';
+import { BROWSER_SHOTS, browserBench, type BrowserRow } from './browser';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
 import { fill, frameChart, frameTable, memoryTable, ms, ratio, shotTable, targetsTable, type Row } from './report';
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, frameSamples, POSE_CACHE_KEY, SCENARIOS, SHOT_SCENARIOS, SKELETON, type Scenario } from './scenarios';
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
 
     let probes: string | null = null;
     let memory: string | null = null;
-    const measured: Measured = { n: shotSize, zoom1: shotRowsOf.zoom1, zoomedOut: shotRowsOf.zoomedOut, spawn: null, waveWarm: null, waveCold: null, memory: null };
+    const measured: Measured = { n: shotSize, zoom1: shotRowsOf.zoom1, zoomedOut: shotRowsOf.zoomedOut, spawn: null, waveWarm: null, waveCold: null, memory: null, browser: {} };
     if (!QUICK) {
         // Twice, the second kept: the first run of a process times code V8 has not optimised yet
         // (spawn's medians were up to 2× the later runs'; add.spine's barely moved).
@@ -143,21 +143,28 @@ async function main(): Promise<void> {
     let browserTable: string | null = null;
     if (!QUICK && BROWSER) {
         const n = 1000;
-        const browser = await browserBench(n, 120, `${VIEW_WIDTH}x${VIEW_HEIGHT}`);
-        if (!browser) {
-            log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
-        } else {
+        const rows: string[] = [];
+        let renderer = '';
+        for (const shot of BROWSER_SHOTS) {
+            const browser = await browserBench(n, 120, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot);
+            if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
             const stock = byMode.stock;
-            const line = (label: string, row: { median: number; p95: number }) =>
-                `| ${label} | ${ms(row.median)} (${ms(row.p95)})${row === stock ? '' : `: **${(stock.median / row.median).toFixed(1)}× cheaper**`} |`;
+            renderer = stock.renderer;
+            measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin };
+            const line = (label: string, row: BrowserRow) =>
+                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
+            rows.push(line('stock spine-phaser', stock), line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared), line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
+            log(`  browser, ${shot.label}: done`);
+        }
+        if (rows.length === 0) {
+            log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
+        } else {
             browserTable = [
-                `| browser: Chromium, ${stock.renderer} (software, --disable-gpu), N = ${n}, frame time (update + render) | median ms (p95) |`,
-                '|---|---:|',
-                line('stock spine-phaser', stock),
-                line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared),
-                line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin),
+                `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | frame: × cheaper than stock | render: × stock's |`,
+                '|---|---|---:|---:|---:|---:|---:|',
+                ...rows,
             ].join('\n');
             log(`${browserTable}\n`);
         }

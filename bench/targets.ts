@@ -3,6 +3,7 @@
  * the plugin's default mode (whichever `defaultOptions()` names), `poseCache: 'off'` against the
  * exact bound, spawn cost, the first frame after a wave, worst frame, pose cache memory.
  */
+import type { BrowserRow } from './browser';
 import type { RigMemory } from './memory';
 import type { SpawnCost, WaveCost } from './probes';
 import { ms, ratio, type Row, type Target } from './report';
@@ -20,6 +21,8 @@ export interface Measured {
     waveWarm: WaveCost | null;
     waveCold: WaveCost | null;
     memory: RigMemory[] | null;
+    /** The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows. */
+    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow }>;
 }
 
 function row(rows: Row[] | null, key: string): Row | undefined {
@@ -45,6 +48,20 @@ export function targets(m: Measured): Target[] {
     list.push(
         check(`${dflt}, ${n} characters, zoom 1: ≥ 15× cheaper than stock`, cheaper(m.zoom1, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 15),
         check(`${dflt}, ${n} characters, zoomed out (all on screen): ≥ 8× cheaper than stock`, cheaper(m.zoomedOut, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 8),
+    );
+
+    const all = m.browser.allOnScreen;
+    const tall = m.browser.tall;
+    const shared = DEFAULT_POSE_CACHE === 'shared';
+    list.push(
+        check(`browser, ${dflt}, 1000 all on screen: frame (update + render) ≥ 4× cheaper than stock`, all && shared ? all.stock.median / all.shared.median : null, (v) => `${v.toFixed(1)}×`, (v) => v >= 4),
+        check(
+            `browser, ${dflt}, 1000 all on screen: render ≤ 1/3 of stock's`,
+            all && shared ? all.shared.render / all.stock.render : null,
+            (v) => `${ratio(v)} (${ms(all!.shared.render)} ms against ${ms(all!.stock.render)} ms)`,
+            (v) => v <= 1 / 3,
+        ),
+        check(`browser, ${dflt}, 1000 at zoom 1 over a 4×4-viewport world, rigs taller than the view: ≥ 8× cheaper than stock`, tall && shared ? tall.stock.median / tall.shared.median : null, (v) => `${v.toFixed(1)}×`, (v) => v >= 8),
     );
 
     const off = row(m.zoom1, POSE_CACHE_KEY.off)?.median[n];

@@ -2,6 +2,7 @@ import { callSite } from '../src/callSite';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box } from '../spine/animationReach';
 import { placementOf } from './CameraTiers';
+import { drawPooled } from './PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
@@ -32,12 +33,45 @@ export function makePooled(instance: PooledInstance): void {
     const go = instance.go;
     records.set(go, instance);
     const Pooled = pooledGameObjectClass(Object.getPrototypeOf(go).constructor);
+    skeletons.set(go.skeleton, instance);
+    Object.setPrototypeOf(go.skeleton, pooledSkeletonClass(Object.getPrototypeOf(go.skeleton).constructor).prototype);
     Object.setPrototypeOf(go, (instance.settings.options.dev ? guardedClass(Pooled) : Pooled).prototype);
 }
 
 /** The object of `instance` left the pool for good. */
 export function forgetPooled(instance: PooledInstance): void {
     records.delete(instance.go);
+    skeletons.delete(instance.go.skeleton);
+}
+
+/** The instance of each pooled skeleton (read when it is posed in full, not per frame). */
+const skeletons = new WeakMap<object, PooledInstance>();
+const skeletonClasses = new WeakMap<Ctor, Ctor>();
+
+/**
+ * The pooled subclass of a Skeleton class: posing its world transforms, by the pool or by the game
+ * (moving a bone after the pool's update), ends a pose copied from the cache, so the instance is
+ * drawn from its own bones again (PooledDraw.ts), never from samples it no longer shows.
+ */
+function pooledSkeletonClass(Base: Ctor): Ctor {
+    let Pooled = skeletonClasses.get(Base);
+    if (Pooled) return Pooled;
+    Pooled = class PooledSkeleton extends Base {
+        updateWorldTransform(physics: unknown): void {
+            const instance = skeletons.get(this);
+            if (instance !== undefined) instance.poseCached = false;
+            super.updateWorldTransform(physics);
+        }
+
+        updateWorldTransformWith(physics: unknown, parent: unknown): void {
+            const instance = skeletons.get(this);
+            if (instance !== undefined) instance.poseCached = false;
+            super.updateWorldTransformWith(physics, parent);
+        }
+    };
+    if (typeof Base.prototype.updateWorldTransformWith !== 'function') delete (Pooled.prototype as { updateWorldTransformWith?: unknown }).updateWorldTransformWith;
+    skeletonClasses.set(Base, Pooled);
+    return Pooled;
 }
 
 /** Frames between `callSite` and the game's call: callSite, then the method the game called. */
@@ -160,6 +194,13 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             extentOf(this.skeleton, this.animationState, instance.setupBox, cullBox, instance.reach);
             place(cullBox, cullAt, cullView, cullRect);
             return overlaps(cullRect, cullView);
+        }
+
+        /** Drawn by the pool's WebGL path (PooledDraw.ts) where it covers the instance, else by the runtime. */
+        renderWebGL(renderer: never, src: never, camera: never, parentMatrix: unknown): void {
+            const instance = (this.animationState as { owner?: PooledInstance }).owner;
+            if (instance !== undefined && (instance.go as object) === this && drawPooled(this as never, instance, this.plugin.webGLRenderer, renderer, camera, parentMatrix) !== null) return;
+            super.renderWebGL(renderer, src, camera, parentMatrix);
         }
 
         on(event: string | symbol, fn: Function, context?: unknown): unknown {

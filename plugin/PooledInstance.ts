@@ -7,6 +7,7 @@ import type { ScheduleEntry } from '../src/Scheduler';
 import { StateListeners } from '../src/StateListeners';
 import { reachMemo, type Box } from '../spine/animationReach';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
+import { cacheLookup } from '../spine/PoseCache';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import { NO_CALLBACK, physicsOf, type Skeleton } from '../spine/spineCore';
@@ -98,6 +99,8 @@ export class PooledInstance implements StateOwner {
     lostReported = false;
     /** Its last pose was copied from the pose cache. */
     poseCached = false;
+    /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
+    readonly served = cacheLookup();
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */
     poseBehind = false;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */

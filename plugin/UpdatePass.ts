@@ -94,7 +94,7 @@ export class UpdatePass implements PoolHost {
         if (this.posing.poseFirstFrame(instance, state.tracks[track] ?? null)) this.scheduler.relax(entry);
     }
 
-    /** The shared pose cache (for stats). */
+    /** PoolHost: the shared pose cache (also for stats and drawing). */
     get poseCache(): PoseCache {
         return this.posing.cache;
     }

@@ -21,11 +21,14 @@
  */
 import { previousDouble } from './breakTimes';
 import type { SampleLayout } from './SampleLayout';
+import type { SampleVertices } from './SampleVertices';
 
 /** A pose sample: its floats (see SampleLayout) and the attachments of its attachment-keyed slots. */
 export interface Sample {
     readonly floats: Float32Array;
     readonly refs: unknown[];
+    /** What drawing it needs, once built (SampleVertices.ts); false once its clip let go of it. */
+    drawn: SampleVertices | null | false;
 }
 
 /** Where the poses come from. */
@@ -125,6 +128,13 @@ export class ClipSamples {
     /** Lets go of every sample (the cache drops the clip); returns how many there were. */
     clear(): number {
         const count = this.count;
+        // Instances served them may still hold them: they are not drawn from any more (their bytes are given back).
+        for (const segment of this.segments) {
+            if (segment === null) continue;
+            for (const sample of segment.samples) sample.drawn = false;
+            for (const sample of segment.mids) if (sample !== null) sample.drawn = false;
+        }
+        if (this.end !== null) this.end.drawn = false;
         this.segments.fill(null);
         this.end = null;
         this.count = 0;

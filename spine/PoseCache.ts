@@ -28,6 +28,7 @@
 import { breakTimesOf } from './breakTimes';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
+import { sampleVertices, sampleVerticesBytes, type SampleVertices } from './SampleVertices';
 import { slotKeysOf } from './slotKeys';
 import { constraintsMoveSlots, physicsOf, plainEntry, sampleOn, scratchSkeleton, setupOn, NO_CALLBACK, type Animation, type AnimationState, type Skeleton, type TrackEntry } from './spineCore';
 import { UnkeyedPose } from './unkeyedPose';
@@ -62,6 +63,8 @@ interface Clip {
     lastUsed: number;
     /** Whether it has samples (counted in `clips`). */
     counted: boolean;
+    /** Bytes of its samples' drawn vertices (SampleVertices.ts). */
+    drawnBytes: number;
 }
 
 /** The clips of one SkeletonData. */
@@ -217,6 +220,30 @@ export class PoseCache implements SampleSource {
         return true;
     }
 
+    /**
+     * What drawing `sample` of what `find` found (`found`) needs (SampleVertices.ts), its picture
+     * laid out for `pma` and `twoColorTint` (the first draw's: a picture of another layout is not
+     * drawn from); built on first use, counted in the memory bound. Null when the memory does not
+     * allow it or the clip let go of the sample.
+     */
+    drawnOf(found: CacheLookup, sample: Sample, pma: boolean, twoColorTint: boolean): SampleVertices | null {
+        const drawn = sample.drawn;
+        if (drawn !== null) return drawn === false ? null : drawn;
+        const clip = found.clip as Clip;
+        const scratch = clip.scratch;
+        setupOn(scratch, clip.skin);
+        clip.layout.read(scratch, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
+        const built = sampleVertices(scratch, pma, twoColorTint);
+        const bytes = sampleVerticesBytes(built);
+        this.building = clip;
+        const room = this.reserve(bytes);
+        this.building = null;
+        if (!room) return null;
+        clip.drawnBytes += bytes;
+        sample.drawn = built;
+        return built;
+    }
+
     /** SampleSource: the exact pose of the clip being located at `time`, within the frame's builds and the memory. */
     take(time: number): Sample | null {
         const clip = this.building as Clip;
@@ -224,7 +251,7 @@ export class PoseCache implements SampleSource {
         if (this.builds >= BUILDS_PER_FRAME || !this.reserve(layout.bytes)) return null;
         this.builds++;
         sampleOn(clip.scratch, clip.skin, clip.animation, time);
-        const sample: Sample = { floats: new Float32Array(layout.floats), refs: new Array<unknown>(layout.refSlots) };
+        const sample: Sample = { floats: new Float32Array(layout.floats), refs: new Array<unknown>(layout.refSlots), drawn: null };
         layout.write(clip.scratch, sample.floats, sample.refs, 0);
         this.sampleCount++;
         if (!clip.counted) {
@@ -266,6 +293,7 @@ export class PoseCache implements SampleSource {
             samples: new ClipSamples(breaks, layout, virtualVertexRadii(scratch, skin, animation), this.within),
             lastUsed: this.frame,
             counted: false,
+            drawnBytes: 0,
         };
     }
 
@@ -289,7 +317,8 @@ export class PoseCache implements SampleSource {
 
     private drop(clip: Clip): void {
         const count = clip.samples.clear();
-        this.bytesUsed -= count * clip.layout.bytes;
+        this.bytesUsed -= count * clip.layout.bytes + clip.drawnBytes;
+        clip.drawnBytes = 0;
         this.sampleCount -= count;
         if (clip.counted) {
             clip.counted = false;

@@ -2,7 +2,7 @@ import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
 import { notePose } from './animationReach';
-import { cacheLookup, type PoseCache } from './PoseCache';
+import type { PoseCache } from './PoseCache';
 import type { SpineInstance, SpineObject } from './SpineInstance';
 import { applyFromSetup, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
 import { applyEvents, applySilently, needsApply } from './stateReplay';
@@ -28,8 +28,6 @@ import { applyEvents, applySilently, needsApply } from './stateReplay';
 export class Posing {
     /** Frames between two poses beyond which physics restarts: the slowest posing interval. */
     gapFrames = 4;
-    /** What the cache found for the pose being made (one at a time: a pose fires no listener after its find). */
-    private readonly found = cacheLookup();
 
     constructor(
         private readonly settings: Settings,
@@ -120,7 +118,7 @@ export class Posing {
      */
     private copyPose(instance: SpineInstance): boolean {
         const go = instance.go;
-        if (needsApply(go.animationState) || !this.cache.find(go, this.found) || !this.cache.copy(go.skeleton, this.found)) return false;
+        if (needsApply(go.animationState) || !this.cache.find(go, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return false;
         instance.poseCached = true;
         return true;
     }
@@ -130,7 +128,7 @@ export class Posing {
         const go = instance.go;
         const state = go.animationState;
         const seconds = ms / 1000;
-        const found = this.found;
+        const found = instance.served;
         instance.poseBehind = true;
         state.update(seconds);
         if (!needsApply(state) && this.cache.find(go, found)) {

@@ -8,6 +8,7 @@ import type { AnimationState, Skeleton } from '@esotericsoftware/spine-core';
 import type { StateListeners } from '../src/StateListeners';
 import type { ReachMemo } from './animationReach';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
+import type { CacheLookup, PoseCache } from './PoseCache';
 
 /** A spine-ts runtime's skeleton object: a skeleton, its animation state and one update step. */
 export interface SpineObject {
@@ -37,6 +38,8 @@ export interface SpineInstance {
     readonly sharesPoses: boolean;
     /** Its last pose was copied from the pose cache (its local pose is behind: `poseBehind`). */
     poseCached: boolean;
+    /** Where in the cache that pose came from (what `find` found for it; drawn from its samples). */
+    readonly served: CacheLookup;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
     /** Its owner's generation: it changes when the instance is despawned (maybe from a listener during its own update). */
@@ -57,6 +60,8 @@ export interface SpineInstance {
 
 /** What an instance asks of its pool: its turn in the engine's update order, and around the changes the game makes to it. */
 export interface PoolHost {
+    /** The shared pose cache its poses may be copied from (and drawn from). */
+    readonly poseCache: PoseCache;
     /** Its turn in the engine's update order this frame (where a stock object is updated): updated if due. */
     visit(instance: SpineInstance): void;
     /** Passes it the time owed since its last update (events only), so the change lands now. */

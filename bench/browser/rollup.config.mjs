@@ -14,8 +14,9 @@ const published = here('../../dist/index.mjs');
 const stack = createRequire(import.meta.url)('../../test/stacks/stacks.cjs').stack();
 const spineEntry = join(stack.spineDir, 'dist', 'index.js');
 
-export default {
-    input: here('page.ts'),
+/** A page bundle: the benchmark page, and the draw-parity page of the e2e tests (test/e2e/drawParity). */
+const page = (input, file) => ({
+    input,
     external: ['phaser'],
     plugins: [
         {
@@ -39,5 +40,7 @@ export default {
         if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
         warn(warning);
     },
-    output: { file: here('../out/browser/bench.js'), format: 'iife', globals: { phaser: 'Phaser' } },
-};
+    output: { file, format: 'iife', globals: { phaser: 'Phaser' } },
+});
+
+export default [page(here('page.ts'), here('../out/browser/bench.js')), page(here('../../test/e2e/drawParity/page.ts'), here('../out/browser/parity.js'))];

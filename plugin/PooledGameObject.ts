@@ -175,8 +175,8 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
          */
         willRender(camera: Camera): boolean {
             if (!super.willRender(camera)) return false;
-            const instance = records.get(this);
-            if (!instance || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
+            const instance = (this.animationState as { owner?: PooledInstance }).owner;
+            if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
             // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
             // not kept (an events-only sleeper's state runs ahead of it), so it is not drawn.
             if (instance.entry !== null && instance.entry.tier === Tier.Offscreen) return false;

@@ -234,6 +234,21 @@ describe('the pool draws what spine-webgl draws', () => {
         }
     });
 
+    maybe('pictures are counted in poseCacheMemory; with no room for them, instances are drawn slot by slot, as stock', () => {
+        const [go] = crowd('hero', ['walk'], 'shared');
+        const before = t.scene.spinePool.stats().poseCache.bytes;
+        expect(pooledDraw(go).from).toBe('picture');
+        expect(t.scene.spinePool.stats().poseCache.bytes).toBeGreaterThan(before + 190 * 12 * 4); // ~190 vertices of 12 floats
+        // A budget the poses fill: no room for a picture (nothing used this frame is dropped for one).
+        const [tight] = crowd('hero', ['run'], 'shared');
+        const bytes = t.scene.spinePool.stats().poseCache.bytes;
+        t.scene.spinePool.configure({ poseCacheMemory: bytes / (1024 * 1024) });
+        const { batches, from } = pooledDraw(tight);
+        expect(from).toBe('slots');
+        expect(compareStreams(stockDraw(tight), batches)).toBeLessThan(0.01);
+        expect(t.scene.spinePool.stats().poseCache.bytes).toBe(bytes);
+    });
+
     maybe('a skin combination (skins rig, empty default skin) drawn from the picture is stock\'s', () => {
         const go = t.scene.spinePool.spawn(300, 300, 'skins', 'skins-atlas', { skin: ['base', 'blue', 'hat', 'cape'], detail: 'full', poseCache: 'shared' });
         go.animationState.setAnimation(0, 'walk', true);

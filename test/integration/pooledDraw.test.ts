@@ -79,7 +79,7 @@ class RecordingBatcher implements Batcher {
 }
 
 let t: TestGame;
-const v43 = () => typeof (spinePhaser().Skeleton.prototype as Any).setupPose === 'function';
+const v43 = (): boolean => typeof (spinePhaser().Skeleton.prototype as Any).setupPose === 'function';
 const maybe = (name: string, fn: () => void) => (v43() ? test.skip : test)(name, fn);
 
 beforeEach(async () => {
@@ -92,31 +92,38 @@ afterEach(() => t.destroy());
 
 const camera = () => t.scene.cameras.main as Any;
 
-/** What stock spine-phaser draws for `go`: its renderWebGL's matrix and transformer, spine-webgl's SkeletonRenderer. */
+/**
+ * What stock spine-phaser draws for `go`: its renderWebGL's matrix and transformer, spine-webgl's
+ * SkeletonRenderer. Twice into one batch, as a crowd batches: the second copy's triangles count
+ * from where the first one's vertices end.
+ */
 function stockDraw(go: SpineGameObject): Batch[] {
     const spine = spinePhaser() as Any;
     const batcher = new RecordingBatcher();
     const renderer = new spine.SkeletonRenderer(null, true);
     renderer.premultipliedAlpha = (go as Any).premultipliedAlpha;
     const m = (globalThis as Any).Phaser.GameObjects.GetCalcMatrix(go, camera(), undefined).calc;
-    renderer.draw(batcher, go.skeleton, -1, -1, (vertices: Float32Array, count: number, stride: number) => {
-        for (let i = 0; i < count; i += stride) {
-            const x = vertices[i];
-            const y = vertices[i + 1];
-            vertices[i] = x * m.a + y * m.c + m.tx;
-            vertices[i + 1] = x * m.b + y * m.d + m.ty;
-        }
-    });
+    for (let copy = 0; copy < 2; copy++) {
+        renderer.draw(batcher, go.skeleton, -1, -1, (vertices: Float32Array, count: number, stride: number) => {
+            for (let i = 0; i < count; i += stride) {
+                const x = vertices[i];
+                const y = vertices[i + 1];
+                vertices[i] = x * m.a + y * m.c + m.tx;
+                vertices[i + 1] = x * m.b + y * m.d + m.ty;
+            }
+        });
+    }
     return batcher.end();
 }
 
-/** What the pool's path draws for `go`, and how. */
+/** What the pool's path draws for `go` (twice, as `stockDraw`), and how. */
 function pooledDraw(go: SpineGameObject): { batches: Batch[]; from: DrawnFrom } {
     const batcher = new RecordingBatcher();
     const sceneRenderer = { batcher, skeletonRenderer: { twoColorTint: true }, begin() {}, end() {}, enableRenderer() {} };
     const renderer = { newType: false, nextTypeMatch: true, pipelines: { clear() {}, rebind() {} } };
     const instance = (t.scene.spinePool as Any).registry.instanceOf(go);
     const from = drawPooled(go as Any, instance, sceneRenderer, renderer, camera(), undefined);
+    expect(drawPooled(go as Any, instance, sceneRenderer, renderer, camera(), undefined)).toBe(from);
     return { batches: batcher.end(), from };
 }
 

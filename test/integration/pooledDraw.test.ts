@@ -202,18 +202,20 @@ describe('the pool draws what spine-webgl draws', () => {
         });
     }
 
-    maybe('what the game changes after the pool\'s update is drawn as stock draws it: a slot\'s colour, an attachment, the tint, a bone it poses', () => {
-        const [tinted, coloured, detached, moved] = crowd('hero', ['walk', 'walk', 'walk', 'walk'], 'shared');
+    maybe('what the game changes after the pool\'s update is drawn as stock draws it: a slot\'s colour, an attachment, the draw order, the tint, a bone it poses', () => {
+        const [tinted, coloured, detached, reordered, moved] = crowd('hero', ['walk', 'walk', 'walk', 'walk', 'walk'], 'shared');
         expect(pooledDraw(tinted).from).toBe('picture');
         tinted.skeleton.color.set(1, 0.5, 0.25, 0.8);
         const slot = coloured.skeleton.slots.find((s) => s.getAttachment() !== null)!;
         slot.color.set(0.2, 0.9, 0.4, 0.5);
         const shown = detached.skeleton.slots.find((s) => s.getAttachment() !== null)!;
         shown.setAttachment(null);
+        const order = reordered.skeleton.drawOrder;
+        [order[0], order[order.length - 1]] = [order[order.length - 1], order[0]];
         const bone = moved.skeleton.bones[1];
         bone.x += 40;
         moved.skeleton.updateWorldTransform(2 as never);
-        for (const go of [tinted, coloured, detached]) {
+        for (const go of [tinted, coloured, detached, reordered]) {
             const { batches, from } = pooledDraw(go);
             expect(from).toBe('slots');
             expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);

@@ -118,7 +118,7 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
     const cache = instance.host.poseCache;
     const pma = go.premultipliedAlpha;
     const two = sceneRenderer.skeletonRenderer.twoColorTint;
-    if (instance.poseCached) {
+    if (instance.poseCached && cache.sameSkin(skeleton, served)) {
         va = cache.drawnOf(served, served.a as Sample, pma, two);
         vb = served.b === served.a ? va : cache.drawnOf(served, served.b as Sample, pma, two);
         if (va === null || vb === null) va = vb = null;

@@ -220,6 +220,11 @@ export class PoseCache implements SampleSource {
         return true;
     }
 
+    /** Whether `skeleton` still wears the skin of the clip `found` is in (a skin set since changes which bones, so slots, are drawn). */
+    sameSkin(skeleton: object, found: CacheLookup): boolean {
+        return found.clip !== null && (skeleton as Skeleton).skin === found.clip.skin;
+    }
+
     /**
      * What drawing `sample` of what `find` found (`found`) needs (SampleVertices.ts), its picture
      * laid out for `pma` and `twoColorTint` (the first draw's: a picture of another layout is not

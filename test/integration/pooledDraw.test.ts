@@ -258,6 +258,16 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(t.scene.spinePool.stats().poseCache.bytes).toBe(bytes);
     });
 
+    maybe('a skin set after the pool\'s update is drawn from the skeleton, as stock draws it', () => {
+        const [go] = crowd('hero', ['walk'], 'shared');
+        expect(pooledDraw(go).from).toBe('picture');
+        go.skeleton.setSkinByName('goblin');
+        go.skeleton.setSlotsToSetupPose();
+        const { batches, from } = pooledDraw(go);
+        expect(from).toBe('slots');
+        expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
+    });
+
     maybe('a skin combination (skins rig, empty default skin) drawn from the picture is stock\'s', () => {
         const go = t.scene.spinePool.spawn(300, 300, 'skins', 'skins-atlas', { skin: ['base', 'blue', 'hat', 'cape'], detail: 'full', poseCache: 'shared' });
         go.animationState.setAnimation(0, 'walk', true);

@@ -7,7 +7,7 @@
  * The page needs no driver: see page.ts for running it by hand.
  */
 import { execFileSync } from 'child_process';
-import { copyFileSync, mkdirSync } from 'fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { pathToFileURL } from 'url';
 import { findChromium, launchChromium } from '../test/e2e/chromium';
@@ -52,7 +52,9 @@ export function buildPage(): string {
     mkdirSync(join(PAGE_DIR, 'vendor'), { recursive: true });
     execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'pipe' });
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(PAGE_DIR, 'index.html'));
-    copyFileSync(join(ROOT, 'test', 'e2e', 'drawParity', 'index.html'), join(PAGE_DIR, 'parity.html'));
+    // The parity page is the same page running parity.js.
+    const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
+    writeFileSync(join(PAGE_DIR, 'parity.html'), html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'));
     copyFileSync(join(stack().phaserFile, '..', 'phaser.min.js'), join(PAGE_DIR, 'vendor', 'phaser.min.js'));
     return join(PAGE_DIR, 'index.html');
 }

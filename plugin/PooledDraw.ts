@@ -1,6 +1,6 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawnFloats, isClipping, LIVE, worldVertices, type SampleVertices } from '../spine/SampleVertices';
+import { drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawnAttachment, type Rgba, type SampleVertices } from '../spine/SampleVertices';
 import { versionOf, type Skeleton, type Slot } from '../spine/spineCore';
 import type { PooledInstance } from './PooledInstance';
 
@@ -49,20 +49,7 @@ export interface PhaserRenderer {
     pipelines: { clear(): void; rebind(): void };
 }
 
-interface Color {
-    r: number;
-    g: number;
-    b: number;
-    a: number;
-}
 
-/** A drawn attachment (region or mesh), by shape. */
-interface Drawn {
-    color: Color;
-    uvs: ArrayLike<number>;
-    triangles?: ArrayLike<number>;
-    region: { texture: unknown } | null;
-}
 
 /** The game object, as drawing reads it. */
 export interface DrawnObject {
@@ -73,7 +60,8 @@ export interface DrawnObject {
 /** How an instance was drawn: from its samples' picture, slot by slot (its own skeleton, or samples' vertices per slot), or not by this path. */
 export type DrawnFrom = 'picture' | 'slots' | null;
 
-const QUAD = [0, 1, 2, 2, 3, 0];
+/** Scratch of the slot's vertex colours being drawn (vertexColors). */
+const slotColors = new Float64Array(8);
 /** Scratch of the slot being computed from its own skeleton (drawing does not nest). */
 let live = new Float32Array(2048);
 
@@ -142,6 +130,16 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
     return from;
 }
 
+/** Moves the positions of the vertices in `verts[start..end)` (`size` floats each) by the matrix. */
+function transform(verts: Float32Array, start: number, end: number, size: number, a: number, b: number, c: number, d: number, tx: number, ty: number): void {
+    for (let o = start; o < end; o += size) {
+        const x = verts[o];
+        const y = verts[o + 1];
+        verts[o] = x * a + y * c + tx;
+        verts[o + 1] = x * b + y * d + ty;
+    }
+}
+
 /** Colour channels this close are one (a keyed colour read back from the samples may round differently). */
 const SAME_COLOR = 1e-6;
 
@@ -156,7 +154,7 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.pma !== pma || p.twoColorTint !== two || q.vertices.length !== p.vertices.length) return false;
-    const tint = (skeleton as unknown as { color: Color }).color;
+    const tint = (skeleton as unknown as { color: Rgba }).color;
     if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
     // Identity and colour checks only: each touches the slot and its colour, objects the pose
     // copy wrote (a deform or a dark colour only an animation changes, an active bone only a skin:
@@ -214,13 +212,7 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
                 verts[o + 1] = x * b + y * d + ty;
             }
         } else {
-            // The copied positions are the sample's: moved in place.
-            for (let o = start; o < end; o += size) {
-                const x = verts[o];
-                const y = verts[o + 1];
-                verts[o] = x * a + y * c + tx;
-                verts[o + 1] = x * b + y * d + ty;
-            }
+            transform(verts, start, end, size, a, b, c, d, tx, ty); // the copied positions are the sample's
         }
         batcher.verticesLength = end;
         mesh.setVerticesLength(end);
@@ -234,33 +226,28 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
 
 function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolean, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
     const batcher = sceneRenderer.batcher;
-    const two = sceneRenderer.skeletonRenderer.twoColorTint;
-    const size = two ? 12 : 8;
-    const skeletonColor = (skeleton as unknown as { color: Color }).color;
+    const size = sceneRenderer.skeletonRenderer.twoColorTint ? 12 : 8;
+    const skeletonColor = (skeleton as unknown as { color: Rgba }).color;
     const order = skeleton.drawOrder as Slot[];
-    const w = weight;
-    const v = 1 - w;
     let blendMode = -1;
     for (let i = 0, n = order.length; i < n; i++) {
         const slot = order[i];
         if (!(slot.bone as unknown as { active: boolean }).active) continue;
-        const attachment = slot.attachment as Drawn | null;
+        const attachment = slot.attachment as DrawnAttachment | null;
         const floats = drawnFloats(attachment);
         if (floats === 0) continue;
-        const drawn = attachment as Drawn;
+        const drawn = attachment as DrawnAttachment;
         const index = slot.data.index;
         // Its vertices: the samples', interpolated as the bones were, or its own skeleton's.
         let xy: Float32Array;
         let xyb: Float32Array;
         let xa = 0;
         let xb = 0;
-        let blend = false;
         if (va !== null && vb !== null && va.at[index] !== LIVE && va.attachments[index] === attachment && vb.attachments[index] === attachment && va.deform[index] === slot.deform.length && vb.deform[index] === slot.deform.length) {
             xy = va.xy;
             xyb = vb.xy;
             xa = va.at[index];
             xb = vb.at[index];
-            blend = vb !== va && w !== 0;
         } else {
             if (live.length < floats) live = new Float32Array(floats * 2);
             worldVertices(slot, attachment, floats, live, 0); // a sequence sets its region here, as stock's
@@ -268,34 +255,17 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolea
         }
         const texture = drawn.region === null ? null : drawn.region.texture;
         if (!texture) continue;
-        const sc = slot.color;
-        const ac = drawn.color;
-        const alpha = skeletonColor.a * sc.a * ac.a;
-        const m = pma ? alpha : 1;
-        const r = skeletonColor.r * sc.r * ac.r * m;
-        const g = skeletonColor.g * sc.g * ac.g * m;
-        const bl = skeletonColor.b * sc.b * ac.b * m;
-        let dr = 0;
-        let dg = 0;
-        let db = 0;
-        let da = 1;
-        const dark = slot.darkColor;
-        if (dark) {
-            dr = dark.r * m;
-            dg = dark.g * m;
-            db = dark.b * m;
-            da = pma ? 1 : 0;
-        }
+        vertexColors(skeletonColor, slot.color, slot.darkColor, drawn.color, pma, slotColors);
         const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
         if (slotBlend !== blendMode) {
             blendMode = slotBlend;
             batcher.setBlendMode(blendMode, pma);
         }
-        const triangles = drawn.triangles ?? QUAD;
+        const triangles = drawn.triangles ?? QUAD_TRIANGLES;
         const count = floats >> 1;
         const mesh = batcher.mesh;
-        let verts = mesh.getVertices();
-        let indices = mesh.getIndices();
+        const verts = mesh.getVertices();
+        const indices = mesh.getIndices();
         if (texture !== batcher.lastTexture) {
             batcher.flush();
             batcher.lastTexture = texture;
@@ -303,33 +273,10 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolea
             batcher.flush();
         }
         const first = mesh.numVertices();
-        const uvs = drawn.uvs;
-        let o = batcher.verticesLength;
-        for (let k = 0; k < count; k++, o += size) {
-            let x: number;
-            let y: number;
-            if (blend) {
-                x = xy[xa + 2 * k] * v + xyb[xb + 2 * k] * w;
-                y = xy[xa + 2 * k + 1] * v + xyb[xb + 2 * k + 1] * w;
-            } else {
-                x = xy[xa + 2 * k];
-                y = xy[xa + 2 * k + 1];
-            }
-            verts[o] = x * a + y * c + tx;
-            verts[o + 1] = x * b + y * d + ty;
-            verts[o + 2] = r;
-            verts[o + 3] = g;
-            verts[o + 4] = bl;
-            verts[o + 5] = alpha;
-            verts[o + 6] = uvs[2 * k];
-            verts[o + 7] = uvs[2 * k + 1];
-            if (two) {
-                verts[o + 8] = dr;
-                verts[o + 9] = dg;
-                verts[o + 10] = db;
-                verts[o + 11] = da;
-            }
-        }
+        const start = batcher.verticesLength;
+        const o = start + count * size;
+        writeVertices(verts, start, size, count, xy, xa, xyb, xb, weight, slotColors, drawn.uvs);
+        transform(verts, start, o, size, a, b, c, d, tx, ty);
         batcher.verticesLength = o;
         mesh.setVerticesLength(o);
         let at = batcher.indicesLength;

@@ -16,7 +16,15 @@
  * region switches at draw time) or is not a region or mesh; an instance whose slot shows another
  * attachment or deform than the sample's draws that slot from its own skeleton too.
  */
-import { versionOf, type Color, type Skeleton, type Slot } from './spineCore';
+import { versionOf, type Skeleton, type Slot } from './spineCore';
+
+/** A colour as drawing reads it (spine-core's Color). */
+export interface Rgba {
+    r: number;
+    g: number;
+    b: number;
+    a: number;
+}
 
 /** A slot drawn from the instance's own skeleton. */
 export const LIVE = -1;
@@ -75,7 +83,7 @@ export interface PictureRun {
 /** What drawing reads of an attachment (spine-core's RegionAttachment and MeshAttachment, by shape). */
 export interface DrawnAttachment {
     sequence?: unknown;
-    color: Color;
+    color: Rgba;
     uvs: ArrayLike<number>;
     region: { texture: unknown } | null;
     /** Mesh: triangles. */
@@ -114,6 +122,62 @@ export function worldVertices(slot: Slot, attachment: unknown, floats: number, o
 
 /** The triangles of a region. */
 export const QUAD_TRIANGLES = [0, 1, 2, 2, 3, 0];
+
+/**
+ * A drawn slot's vertex colours as spine-webgl's SkeletonRenderer makes them, into `out`: r, g, b,
+ * a, then dark r, g, b, a (the tint's colour × the slot's × the attachment's; with premultiplied
+ * alpha, the colours times alpha and the dark alpha 1).
+ */
+export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachment: Rgba, pma: boolean, out: Float64Array): void {
+    const alpha = tint.a * color.a * attachment.a;
+    const m = pma ? alpha : 1;
+    out[0] = tint.r * color.r * attachment.r * m;
+    out[1] = tint.g * color.g * attachment.g * m;
+    out[2] = tint.b * color.b * attachment.b * m;
+    out[3] = alpha;
+    out[4] = dark ? dark.r * m : 0;
+    out[5] = dark ? dark.g * m : 0;
+    out[6] = dark ? dark.b * m : 0;
+    out[7] = dark ? (pma ? 1 : 0) : 1;
+}
+
+/**
+ * Writes `count` vertices in spine-webgl's layout (`size` floats each: 12 with two-colour tint, else
+ * 8) into `out` from float `o`: positions from `xy` at `xa` (interpolated towards `xyb` at `xb` by
+ * `w` when `xyb` is another array), colours from `colors` (vertexColors), UVs from `uvs`.
+ */
+export function writeVertices(out: Float32Array, o: number, size: number, count: number, xy: Float32Array, xa: number, xyb: Float32Array, xb: number, w: number, colors: Float64Array, uvs: ArrayLike<number>): void {
+    const blend = xyb !== xy && w !== 0;
+    const v = 1 - w;
+    const two = size === 12;
+    for (let k = 0; k < count; k++, o += size) {
+        const x = xa + 2 * k;
+        if (blend) {
+            out[o] = xy[x] * v + xyb[xb + 2 * k] * w;
+            out[o + 1] = xy[x + 1] * v + xyb[xb + 2 * k + 1] * w;
+        } else {
+            out[o] = xy[x];
+            out[o + 1] = xy[x + 1];
+        }
+        out[o + 2] = colors[0];
+        out[o + 3] = colors[1];
+        out[o + 4] = colors[2];
+        out[o + 5] = colors[3];
+        out[o + 6] = uvs[2 * k];
+        out[o + 7] = uvs[2 * k + 1];
+        if (two) {
+            out[o + 8] = colors[4];
+            out[o + 9] = colors[5];
+            out[o + 10] = colors[6];
+            out[o + 11] = colors[7];
+        }
+    }
+}
+
+/** A white colour: the tint a picture is built for. */
+const WHITE: Rgba = { r: 1, g: 1, b: 1, a: 1 };
+/** Scratch of vertexColors while a picture is built. */
+const pictureColors = new Float64Array(8);
 
 /**
  * What drawing needs of `skeleton` as it is posed (world transforms computed: a sample read into
@@ -193,44 +257,17 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
         runBlend = blendMode;
         // Colours as spine-webgl's SkeletonRenderer makes them, for a white skeleton colour.
         const c = look.color;
-        const ac = attachment.color;
-        const alpha = c.a * ac.a;
-        const m = pma ? alpha : 1;
-        const r = c.r * ac.r * m;
-        const g = c.g * ac.g * m;
-        const b = c.b * ac.b * m;
-        const dark = look.darkColor;
-        const dr = dark ? dark.r * m : 0;
-        const dg = dark ? dark.g * m : 0;
-        const db = dark ? dark.b * m : 0;
-        const da = dark ? (pma ? 1 : 0) : 1;
+        vertexColors(WHITE, c, look.darkColor, attachment.color, pma, pictureColors);
         colors[k * 4] = c.r;
         colors[k * 4 + 1] = c.g;
         colors[k * 4 + 2] = c.b;
         colors[k * 4 + 3] = c.a;
         colorAt[drawn[k]] = k * 4;
         const count = drawnFloats(attachment) >> 1;
-        const xyAt = v.at[drawn[k]];
-        const uvs = attachment.uvs;
         const triangles = attachment.triangles ?? QUAD_TRIANGLES;
         for (let t = 0; t < triangles.length; t++) indices[at++] = triangles[t] + vertex - runStart;
-        for (let q = 0; q < count; q++, vertex++) {
-            const o = vertex * size;
-            vertices[o] = v.xy[xyAt + 2 * q];
-            vertices[o + 1] = v.xy[xyAt + 2 * q + 1];
-            vertices[o + 2] = r;
-            vertices[o + 3] = g;
-            vertices[o + 4] = b;
-            vertices[o + 5] = alpha;
-            vertices[o + 6] = uvs[2 * q];
-            vertices[o + 7] = uvs[2 * q + 1];
-            if (twoColorTint) {
-                vertices[o + 8] = dr;
-                vertices[o + 9] = dg;
-                vertices[o + 10] = db;
-                vertices[o + 11] = da;
-            }
-        }
+        writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, attachment.uvs);
+        vertex += count;
     }
     if (drawn.length > 0) runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
     return { pma, twoColorTint, size, order: Int32Array.from(order, (slot) => slot.data.index), drawn: Int32Array.from(drawn), colors, colorAt, vertices, indices, runs };

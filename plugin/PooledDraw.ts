@@ -7,12 +7,16 @@ import type { PooledInstance } from './PooledInstance';
 /**
  * How a pooled instance is drawn in WebGL (spine-phaser for Phaser 3, Spine 4.2): what
  * spine-phaser's `renderWebGL` and spine-webgl's `SkeletonRenderer.draw` do, in stock's order,
- * blend modes, premultiplied alpha and two-colour tint, with the game object's matrix applied as
- * each vertex is written straight into the shared batch (no transformer closure per skeleton, no
- * typed-array view per attachment, no second copy). An instance whose pose was copied from the pose
- * cache, and not moved since, draws each slot from its samples' vertices (SampleVertices.ts),
- * interpolated as its bones were, instead of computing them again; any other slot, or instance, is
- * computed from its own skeleton as spine-core computes it, so it is stock's to the float.
+ * blend modes, premultiplied alpha and two-colour tint, written straight into spine-phaser's one
+ * batch with the game object's matrix applied (no transformer closure per skeleton, no typed-array
+ * view per attachment, no second copy).
+ *
+ * - An instance whose pose was copied from the pose cache, not posed since, and showing exactly its
+ *   samples' look, is drawn from their picture (SampleVertices.ts): copied run by run, positions
+ *   interpolated as its bones were and moved by the matrix. Nothing is computed per vertex but that.
+ * - Any other instance is drawn slot by slot: a slot that matches the samples from their vertices,
+ *   any other from its own skeleton as spine-core computes it (so an instance posed in full is
+ *   stock's to the float).
  *
  * A skeleton showing a clipping attachment, and the runtimes this does not know (spine-phaser-v3/v4
  * for Spine 4.3), are drawn by the runtime's own renderer.
@@ -43,13 +47,12 @@ export interface SceneRenderer {
     enableRenderer(renderer: unknown): void;
 }
 
+/** What is read of Phaser's WebGLRenderer (whether the previous and next objects are spine's too). */
 export interface PhaserRenderer {
     newType: boolean;
     nextTypeMatch: boolean;
     pipelines: { clear(): void; rebind(): void };
 }
-
-
 
 /** The game object, as drawing reads it. */
 export interface DrawnObject {
@@ -156,9 +159,9 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
     if (p === null || q === null || p.pma !== pma || p.twoColorTint !== two || q.vertices.length !== p.vertices.length) return false;
     const tint = (skeleton as unknown as { color: Rgba }).color;
     if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
-    // Identity and colour checks only: each touches the slot and its colour, objects the pose
-    // copy wrote (a deform or a dark colour only an animation changes, an active bone only a skin:
-    // the samples' own, see PoseCache.stillFound).
+    // Identity and colour checks only, each one load of the slot or its colour (cache misses are
+    // most of the check's cost): a deform or a dark colour only an animation changes, and which
+    // bones are active only a skin (the samples' own: PoseCache.sameSkin).
     const order = skeleton.drawOrder as Slot[];
     const slots = skeleton.slots as Slot[];
     const pOrder = p.order;
@@ -224,6 +227,10 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
     return true;
 }
 
+/**
+ * Draws the instance slot by slot, as spine-webgl's SkeletonRenderer: each slot's vertices from
+ * the samples (`va`, `vb`) when the slot shows what they show, else computed from its skeleton.
+ */
 function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolean, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
     const batcher = sceneRenderer.batcher;
     const size = sceneRenderer.skeletonRenderer.twoColorTint ? 12 : 8;

@@ -71,18 +71,26 @@ let live = new Float32Array(2048);
 /** Per SkeletonData: whether any of its skins has a clipping attachment (a skeleton showing one is drawn by the runtime). */
 const clipsByData = new WeakMap<object, boolean>();
 
+/** The last data `dataClips` answered for (a crowd is mostly one skeleton: no map lookup per instance). */
+let lastData: object | null = null;
+let lastClips = false;
+
 function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record<string, unknown>[] }[] }): boolean {
+    if (data === lastData) return lastClips;
     let clips = clipsByData.get(data);
-    if (clips !== undefined) return clips;
-    clips = false;
-    for (const skin of data.skins) {
-        for (const slotAttachments of skin.attachments) {
-            if (!slotAttachments) continue;
-            const values = slotAttachments instanceof Map ? slotAttachments.values() : Object.values(slotAttachments);
-            for (const attachment of values) if (isClipping(attachment)) clips = true;
+    if (clips === undefined) {
+        clips = false;
+        for (const skin of data.skins) {
+            for (const slotAttachments of skin.attachments) {
+                if (!slotAttachments) continue;
+                const values = slotAttachments instanceof Map ? slotAttachments.values() : Object.values(slotAttachments);
+                for (const attachment of values) if (isClipping(attachment)) clips = true;
+            }
         }
+        clipsByData.set(data, clips);
     }
-    clipsByData.set(data, clips);
+    lastData = data;
+    lastClips = clips;
     return clips;
 }
 

@@ -65,6 +65,8 @@ interface Clip {
     counted: boolean;
     /** Bytes of its samples' drawn vertices (SampleVertices.ts). */
     drawnBytes: number;
+    /** Bytes of the last one built: what the next is reserved as, so none is built without room. */
+    drawnEstimate: number;
 }
 
 /** The clips of one SkeletonData. */
@@ -235,18 +237,29 @@ export class PoseCache implements SampleSource {
         const drawn = sample.drawn;
         if (drawn !== null) return drawn === false ? null : drawn;
         const clip = found.clip as Clip;
+        // Room first, as large as the clip's last one (its first: once built), so a full budget
+        // costs a clip one build, not one a frame.
+        const estimate = clip.drawnEstimate;
+        if (estimate > 0 && !this.reserveFor(clip, estimate)) return null;
         const scratch = clip.scratch;
         setupOn(scratch, clip.skin);
         clip.layout.read(scratch, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
         const built = sampleVertices(scratch, pma, twoColorTint);
         const bytes = sampleVerticesBytes(built);
-        this.building = clip;
-        const room = this.reserve(bytes);
-        this.building = null;
-        if (!room) return null;
+        clip.drawnEstimate = bytes;
+        if (estimate === 0 && !this.reserveFor(clip, bytes)) return null;
+        this.bytesUsed += estimate === 0 ? 0 : bytes - estimate;
         clip.drawnBytes += bytes;
         sample.drawn = built;
         return built;
+    }
+
+    /** `reserve` while `clip` is kept (the one being drawn from is never dropped for its own room). */
+    private reserveFor(clip: Clip, bytes: number): boolean {
+        this.building = clip;
+        const room = this.reserve(bytes);
+        this.building = null;
+        return room;
     }
 
     /** SampleSource: the exact pose of the clip being located at `time`, within the frame's builds and the memory. */
@@ -299,6 +312,7 @@ export class PoseCache implements SampleSource {
             lastUsed: this.frame,
             counted: false,
             drawnBytes: 0,
+            drawnEstimate: 0,
         };
     }
 

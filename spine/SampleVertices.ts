@@ -39,9 +39,7 @@ export interface SampleVertices {
     readonly deform: Int32Array;
     /** x, y per vertex. */
     readonly xy: Float32Array;
-    /** Whether a clipping attachment is shown (the instance is drawn by the runtime's renderer). */
-    readonly clips: boolean;
-    /** The whole picture, or null when a slot is LIVE (a sequence) and the picture must be drawn slot by slot. */
+    /** The whole picture, or null when it shows a sequence (drawn slot by slot) or a clipping attachment (drawn by the runtime). */
     readonly picture: Picture | null;
 }
 
@@ -211,7 +209,7 @@ export function sampleVertices(skeleton: Skeleton, pma: boolean, twoColorTint: b
     for (let i = 0; i < slots.length; i++) {
         if (at[i] !== LIVE) worldVertices(slots[i], attachments[i], drawnFloats(attachments[i]), xy, at[i]);
     }
-    const perSlot = { at, attachments, deform, xy, clips };
+    const perSlot = { at, attachments, deform, xy };
     return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, perSlot, pma, twoColorTint) };
 }
 

@@ -19,6 +19,7 @@ import { spinePhaser } from '../harness/spine';
 import { corpusRig, CORPUS_ANIMATIONS } from '../skeletons/corpus';
 import { preset } from '../skeletons/presets';
 import { drawPooled, type Batcher, type DrawnFrom } from '../../plugin/PooledDraw';
+import * as SampleVertices from '../../spine/SampleVertices';
 
 type Any = any;
 
@@ -256,6 +257,14 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(from).toBe('slots');
         expect(compareStreams(stockDraw(tight), batches)).toBeLessThan(0.01);
         expect(t.scene.spinePool.stats().poseCache.bytes).toBe(bytes);
+        // No room is not a picture built and thrown away every frame: the clip's next draws build none.
+        const builds = jest.spyOn(SampleVertices, 'sampleVertices');
+        for (let frame = 0; frame < 3; frame++) {
+            t.step(1);
+            expect(pooledDraw(tight).from).toBe('slots');
+        }
+        expect(builds).not.toHaveBeenCalled();
+        builds.mockRestore();
     });
 
     maybe('a skin set after the pool\'s update is drawn from the skeleton, as stock draws it', () => {

@@ -11,12 +11,15 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { pathToFileURL } from 'url';
 import { findChromium, launchChromium } from '../test/e2e/chromium';
-import { stack } from '../test/harness/stack';
+import { stack, STACK_NAMES, type StackName } from '../test/harness/stack';
 import { median, percentile } from './stats';
 
 const ROOT = join(__dirname, '..');
 /** Where the page is built: index.html, bench.js and vendor/phaser.min.js. */
-export const PAGE_DIR = join(__dirname, 'out', 'browser');
+/** Where the page of a stack is built: bench/out/browser for the default stack, bench/out/browser-<stack> for the others (one test's build never replaces another's page). */
+export function pageDir(name = stack().name): string {
+    return join(__dirname, 'out', name === STACK_NAMES[0] ? 'browser' : `browser-${name}`);
+}
 
 export interface BrowserRow {
     mode: string;
@@ -45,18 +48,20 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 ];
 
 /**
- * Builds the standalone page for the stack in use (needs `npm run build` for the plugin's bundle),
- * and beside it the e2e draw-parity page (parity.html, see test/e2e/drawParity/page.ts).
+ * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
+ * plugin's bundle) into its `pageDir`, and beside it the e2e draw-parity page (parity.html, see
+ * test/e2e/drawParity/page.ts). Returns the page's path.
  */
-export function buildPage(): string {
-    mkdirSync(join(PAGE_DIR, 'vendor'), { recursive: true });
-    execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-    copyFileSync(join(__dirname, 'browser', 'index.html'), join(PAGE_DIR, 'index.html'));
+export function buildPage(name: StackName = stack().name): string {
+    const dir = pageDir(name);
+    mkdirSync(join(dir, 'vendor'), { recursive: true });
+    execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, SPINE_STACK: name } });
+    copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
     // The parity page is the same page running parity.js.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
-    writeFileSync(join(PAGE_DIR, 'parity.html'), html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'));
-    copyFileSync(join(stack().phaserFile, '..', 'phaser.min.js'), join(PAGE_DIR, 'vendor', 'phaser.min.js'));
-    return join(PAGE_DIR, 'index.html');
+    writeFileSync(join(dir, 'parity.html'), html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'));
+    copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
+    return join(dir, 'index.html');
 }
 
 /** Runs the page's modes (in turns, `rounds` each) for `shot` and returns their frame-time medians; null without Chromium. */

@@ -156,6 +156,9 @@ async function main(): Promise<void> {
                 `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
             rows.push(line('stock spine-phaser', stock), line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared), line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
+            // Phaser 4: spine-phaser-v4's 'spine-webgl' renderer, stock's and the pool's (`renderer` option).
+            if (byMode.stockWebgl) rows.push(line("stock spine-phaser-v4, `renderer: 'spine-webgl'`", byMode.stockWebgl));
+            if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
             log(`  browser, ${shot.label}: done`);
         }
         if (rows.length === 0) {

@@ -141,9 +141,11 @@ export class PoolRegistry {
      */
     private readonly build = (pool: Pool<PooledInstance, PoolKey>): PooledInstance => {
         const add = this.systems.add as unknown as { spine: SpineFactory };
+        const renderer = this.settings.options.renderer;
         let go: SpineGameObject;
         try {
-            go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
+            if (renderer === null) go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
+            else go = (add.spine as unknown as (...args: unknown[]) => SpineGameObject).call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey, this.rendererOption(renderer));
         } catch (error) {
             if (pool.created === 0) this.forget(pool);
             throw this.buildError(pool.key, error);
@@ -175,6 +177,19 @@ export class PoolRegistry {
         if (byAtlas.size === 0) this.pools.delete(dataKey);
         const index = this.list.indexOf(pool);
         if (index !== -1) this.list.splice(index, 1);
+    }
+
+    /** spine-phaser-v4's `renderer` option; other runtimes' fifth argument is a bounds provider, so naming a renderer there is a mistake said now. */
+    private rendererOption(renderer: string): { renderer: string } {
+        const spine = findSpinePlugin(this.systems);
+        const runtime = spine && spineRuntimeOf(spine, (this.systems as unknown as { load?: object }).load ?? null);
+        if (runtime !== 'spine-phaser-v4') {
+            throw new PoolError(
+                `option 'renderer' is spine-phaser-v4's (Phaser 4) choice of renderer; this game runs ${runtime ?? 'no known Spine runtime'}, whose objects have one renderer. ` +
+                    "Leave 'renderer' null (configure({ renderer: null })).",
+            );
+        }
+        return { renderer };
     }
 
     /** What the runtime threw while building an instance of `key`, said in the pool's terms when it can be. */

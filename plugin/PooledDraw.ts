@@ -1,25 +1,28 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawnAttachment, type Rgba, type SampleVertices } from '../spine/SampleVertices';
-import { versionOf, type Skeleton, type Slot } from '../spine/spineCore';
+import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type Rgba, type SampleVertices } from '../spine/SampleVertices';
+import { versionOf, type Skeleton, type Slot, type SlotLook } from '../spine/spineCore';
 import type { PooledInstance } from './PooledInstance';
 
 /**
- * How a pooled instance is drawn in WebGL (spine-phaser for Phaser 3, Spine 4.2): what
- * spine-phaser's `renderWebGL` and spine-webgl's `SkeletonRenderer.draw` do, in stock's order,
- * blend modes, premultiplied alpha and two-colour tint, written straight into spine-phaser's one
- * batch with the game object's matrix applied (no transformer closure per skeleton, no typed-array
- * view per attachment, no second copy).
+ * How a pooled instance is drawn in WebGL: what the runtime's `renderWebGL` and spine-webgl's
+ * `SkeletonRenderer.draw` do, in stock's order, blend modes, premultiplied alpha and two-colour
+ * tint, written straight into the runtime's one spine-webgl batch with the game object's matrix
+ * applied (no transformer closure per skeleton, no typed-array view per attachment, no second copy).
  *
  * - An instance whose pose was copied from the pose cache, not posed since, and showing exactly its
  *   samples' look, is drawn from their picture (SampleVertices.ts): copied run by run, positions
  *   interpolated as its bones were and moved by the matrix. Nothing is computed per vertex but that.
- * - Any other instance is drawn slot by slot: a slot that matches the samples from their vertices,
- *   any other from its own skeleton as spine-core computes it (so an instance posed in full is
- *   stock's to the float).
+ * - Spine 4.2 (spine-phaser): any other instance is drawn slot by slot: a slot that matches the
+ *   samples from their vertices, any other from its own skeleton as spine-core computes it (so an
+ *   instance posed in full is stock's to the float).
+ * - Spine 4.3 (spine-phaser-v3 on Phaser 3, spine-phaser-v4 on Phaser 4): any other instance is
+ *   drawn by the runtime. On Phaser 4, an object made with spine-phaser-v4's `'spine-webgl'`
+ *   renderer (the pool's `renderer` option) is drawn from the picture as that renderer draws (its
+ *   begin and end around Phaser's render nodes, V flipped, colours times the object's alpha); one
+ *   made with its default Mesh2D renderer is left to it.
  *
- * A skeleton showing a clipping attachment, and the runtimes this does not know (spine-phaser-v3/v4
- * for Spine 4.3), are drawn by the runtime's own renderer.
+ * A skeleton showing a clipping attachment is drawn by the runtime's own renderer.
  */
 
 /** What is read of spine-webgl's PolygonBatcher and its Mesh (public fields of the class). */
@@ -57,7 +60,30 @@ export interface PhaserRenderer {
 /** The game object, as drawing reads it. */
 export interface DrawnObject {
     skeleton: Skeleton;
+    /** spine-phaser 4.2 (4.3 always premultiplies). */
     premultipliedAlpha: boolean;
+    /** spine-phaser-v3/v4: where the skeleton's origin is from the object's. */
+    renderOffsetX?: number;
+    renderOffsetY?: number;
+    alpha: number;
+    /** spine-phaser-v4: the renderer it was made with (`'phaser'`, `'spine-webgl'`, `'spine-canvas'`). */
+    rendererType?: string;
+}
+
+/** What is read of Phaser 4's WebGLRenderer and the drawing context it renders an object into. */
+export interface Phaser4Renderer {
+    renderNodes: { finishBatch(): void; getNode(name: string): { run(context: unknown): void } | undefined };
+}
+export interface DrawingContext {
+    camera: { addToRenderList(o: unknown): void } | null;
+    width: number;
+    height: number;
+    useCanvas: boolean;
+    beginDraw(): void;
+}
+/** spine-phaser-v4's plugin: the context its spine-webgl batch was begun for. */
+export interface SpinePlugin4 {
+    currentWebGLDrawingContext: unknown;
 }
 
 /** How an instance was drawn: from its samples' picture, slot by slot (its own skeleton, or samples' vertices per slot), or not by this path. */
@@ -95,50 +121,157 @@ function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record
 }
 
 /** Whether a slot of `skeleton` shows a clipping attachment now. */
-function showsClipping(skeleton: Skeleton): boolean {
+function showsClipping(skeleton: Skeleton, v43: boolean): boolean {
     const slots = skeleton.slots as Slot[];
-    for (let i = 0; i < slots.length; i++) if (isClipping(slots[i].attachment)) return true;
+    for (let i = 0; i < slots.length; i++) if (isClipping(v43 ? (slots[i].appliedPose as SlotLook).attachment : slots[i].attachment)) return true;
     return false;
 }
 
+/** The samples around the instance being drawn (set by `samplesOf`; drawing does not nest). */
+let va: SampleVertices | null = null;
+let vb: SampleVertices | null = null;
+
 /**
- * Draws `go` (the object of `instance`) for `camera` with spine-phaser's `sceneRenderer`, as its
- * `renderWebGL` would. Returns how, or null, having drawn nothing, when this path does not cover
- * it (the caller lets the runtime draw it).
+ * Sets `va`/`vb` to the samples around `instance`'s pose, laid out for `layout`, when its pose is
+ * theirs: a pose cache copy not posed again since (an `updateWorldTransform` of its skeleton, by
+ * the pool or the game, ends it: see PooledGameObject); else to null.
+ */
+function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLayout): void {
+    va = vb = null;
+    const served = instance.served;
+    const cache = instance.host.poseCache;
+    if (!instance.poseCached || !cache.sameSkin(skeleton, served)) return;
+    va = cache.drawnOf(served, served.a as Sample, layout);
+    vb = served.b === served.a ? va : cache.drawnOf(served, served.b as Sample, layout);
+    if (va === null || vb === null) va = vb = null;
+}
+
+/**
+ * Draws `go` (the object of `instance`) for `camera` with the runtime's `sceneRenderer`, as its
+ * `renderWebGL` would on Phaser 3. Returns how, or null, having drawn nothing, when this path does
+ * not cover it (the caller lets the runtime draw it).
  */
 export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
     const skeleton = go.skeleton;
-    if (!sceneRenderer || versionOf(skeleton).v43 || (dataClips(skeleton.data as never) && showsClipping(skeleton))) return null;
-    // The samples around its pose, when its pose is theirs: a pose cache copy not posed again since
-    // (an `updateWorldTransform` of its skeleton, by the pool or the game, ends it: see PooledGameObject).
-    let va: SampleVertices | null = null;
-    let vb: SampleVertices | null = null;
-    const served = instance.served;
-    const cache = instance.host.poseCache;
-    const pma = go.premultipliedAlpha;
-    const two = sceneRenderer.skeletonRenderer.twoColorTint;
-    if (instance.poseCached && cache.sameSkin(skeleton, served)) {
-        va = cache.drawnOf(served, served.a as Sample, pma, two);
-        vb = served.b === served.a ? va : cache.drawnOf(served, served.b as Sample, pma, two);
-        if (va === null || vb === null) va = vb = null;
-    }
+    if (!sceneRenderer) return null;
+    const v43 = versionOf(skeleton).v43;
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, v43)) return null;
+    const layout = layoutOf(go, sceneRenderer, v43, false);
+    samplesOf(skeleton, instance, layout);
+    const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, v43);
+    if (!pictured && v43) return null; // slot by slot is the 4.3 runtime's
     if (renderer.newType) {
         renderer.pipelines.clear();
         sceneRenderer.begin();
     }
     camera.addToRenderList(go);
-    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown): { calc: { a: number; b: number; c: number; d: number; tx: number; ty: number } } }).GetCalcMatrix(go, camera, parentMatrix).calc;
+    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
-    let from: DrawnFrom = 'picture';
-    if (va === null || vb === null || !drawPicture(sceneRenderer.batcher, skeleton, pma, two, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, served.weight)) {
-        drawSlots(sceneRenderer, skeleton, pma, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, served.weight);
-        from = 'slots';
-    }
+    if (pictured) copyPicture(sceneRenderer.batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
+    else drawSlots(sceneRenderer, skeleton, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
     if (!renderer.nextTypeMatch) {
         sceneRenderer.end();
         renderer.pipelines.rebind();
     }
-    return from;
+    return pictured ? 'picture' : 'slots';
+}
+
+/** A game object's world-to-camera matrix (GetCalcMatrix's `calc`). */
+interface Matrix {
+    a: number;
+    b: number;
+    c: number;
+    d: number;
+    tx: number;
+    ty: number;
+}
+
+/** The layout the runtime draws `go` in. */
+function layoutOf(go: DrawnObject, sceneRenderer: SceneRenderer, v43: boolean, flipV: boolean): DrawLayout {
+    const skeletonRenderer = sceneRenderer.skeletonRenderer as { twoColorTint: boolean; pmaAdditiveBatching?: boolean };
+    return drawLayout(go.premultipliedAlpha, skeletonRenderer.twoColorTint, v43, skeletonRenderer.pmaAdditiveBatching === true, flipV);
+}
+
+/**
+ * Draws `go` for `drawingContext` on Phaser 4 (spine-phaser-v4) from its samples' picture, through
+ * the runtime's spine-webgl batch as its `'spine-webgl'` renderer draws (begun after Phaser's own
+ * batch is finished, kept open while the next object drawn is a pooled one, ended with Phaser's
+ * context rebound). Returns null, having drawn nothing, when the instance is not drawn from a
+ * picture: the caller ends the batch (`endPooledBatch`) and lets the runtime draw it.
+ */
+export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, plugin: SpinePlugin4, renderer: Phaser4Renderer, drawingContext: DrawingContext, parentMatrix: unknown, displayList: unknown[] | undefined, index: number | undefined): DrawnFrom {
+    const camera = drawingContext.camera;
+    const skeleton = go.skeleton;
+    // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
+    // and samples a little differently, and stock's twin is what a pooled instance must look like.
+    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !versionOf(skeleton).v43) return null;
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, true)) return null;
+    const layout = layoutOf(go, sceneRenderer, true, true);
+    samplesOf(skeleton, instance, layout);
+    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, true)) return null;
+    const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
+    const placed = displayList !== undefined && index !== undefined;
+    const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
+    if (!afterPooled || plugin.currentWebGLDrawingContext !== drawingContext || !batcher.isDrawing) {
+        if (batcher.isDrawing) {
+            sceneRenderer.end();
+            plugin.currentWebGLDrawingContext = null;
+        }
+        renderer.renderNodes.finishBatch();
+        drawingContext.beginDraw();
+        viewCamera(sceneRenderer as SceneRenderer & SpineCamera, drawingContext);
+        renderer.renderNodes.getNode('YieldContext')?.run(drawingContext);
+        sceneRenderer.begin();
+        plugin.currentWebGLDrawingContext = drawingContext;
+    }
+    camera.addToRenderList(go);
+    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown, ignoreCameraPosition: boolean): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
+    copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
+    if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
+    return 'picture';
+}
+
+/** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */
+export function endPooledBatch(sceneRenderer: SceneRenderer | null | undefined, plugin: SpinePlugin4, renderer: Phaser4Renderer, drawingContext: DrawingContext): void {
+    if (!sceneRenderer || plugin.currentWebGLDrawingContext === null || !(sceneRenderer.batcher as Batcher & { isDrawing: boolean }).isDrawing) return;
+    sceneRenderer.end();
+    plugin.currentWebGLDrawingContext = null;
+    renderer.renderNodes.getNode('RebindContext')?.run(drawingContext);
+    drawingContext.beginDraw();
+}
+
+/** spine-webgl's SceneRenderer camera, as spine-phaser-v4 places it on the drawing context. */
+interface SpineCamera {
+    camera: { position: { x: number; y: number }; up: { y: number }; direction: { z: number }; setViewport(w: number, h: number): void; update(): void };
+}
+
+function viewCamera(sceneRenderer: SpineCamera, drawingContext: DrawingContext): void {
+    const camera = sceneRenderer.camera;
+    camera.position.x = drawingContext.width / 2;
+    camera.position.y = drawingContext.height / 2;
+    camera.up.y = -1;
+    camera.direction.z = 1;
+    camera.setViewport(drawingContext.width, drawingContext.height);
+    camera.update();
+}
+
+/** Phaser's render mask: visible, and every render flag clear. */
+const RENDER_MASK = 0xf;
+
+/**
+ * Whether the object drawn next to `index` (`step` -1: before, 1: after) for `camera` is a pooled
+ * instance (whose render step ends a batch it does not draw into), as spine-phaser-v4 looks for a
+ * spine-webgl neighbour.
+ */
+function pooledNeighbour(displayList: unknown[], index: number, camera: unknown, step: -1 | 1): boolean {
+    const id = (camera as { id: number }).id;
+    for (let i = index + step; i >= 0 && i < displayList.length; i += step) {
+        const o = displayList[i] as { renderFlags?: number; cameraFilter?: number; visible?: boolean; animationState?: { owner?: { go: unknown } } } | undefined;
+        if (!o || o.renderFlags !== RENDER_MASK || (o.cameraFilter !== 0 && ((o.cameraFilter as number) & id) !== 0) || o.visible === false) continue;
+        const owner = o.animationState?.owner;
+        return owner !== undefined && owner.go === o;
+    }
+    return false;
 }
 
 /** Moves the positions of the vertices in `verts[start..end)` (`size` floats each) by the matrix. */
@@ -155,22 +288,22 @@ function transform(verts: Float32Array, start: number, end: number, size: number
 const SAME_COLOR = 1e-6;
 
 /**
- * Draws the picture of the samples around the instance's pose (SampleVertices.ts), positions
- * interpolated as its bones were, when the instance shows exactly the samples' look: the same
- * attachments, draw order and slot colours, an untinted skeleton. Returns false, having drawn
- * nothing, otherwise (the caller draws it slot by slot). A deform or dark colour the game sets on a
- * slot itself while the pose comes from the cache is not seen (animations set those).
+ * Whether the instance shows exactly the look of the samples around its pose (`va`, `vb`), so its
+ * picture is what the runtime would draw: the same attachments, draw order and slot colours as
+ * drawn (4.3: the applied poses), an untinted skeleton, a picture laid out for `layout`. A deform
+ * or dark colour the game sets on a slot itself while the pose comes from the cache is not seen
+ * (animations set those).
  */
-function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: boolean, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices, vb: SampleVertices, weight: number): boolean {
+function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices, layout: DrawLayout, v43: boolean): boolean {
     const p = va.picture;
     const q = vb.picture;
-    if (p === null || q === null || p.pma !== pma || p.twoColorTint !== two || q.vertices.length !== p.vertices.length) return false;
+    if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
     const tint = (skeleton as unknown as { color: Rgba }).color;
     if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
     // Identity and colour checks only, each one load of the slot or its colour (cache misses are
     // most of the check's cost): a deform or a dark colour only an animation changes, and which
     // bones are active only a skin (the samples' own: PoseCache.sameSkin).
-    const order = skeleton.drawOrder as Slot[];
+    const order = v43 ? (skeleton.drawOrder as { appliedPose: Slot[] }).appliedPose : (skeleton.drawOrder as Slot[]);
     const slots = skeleton.slots as Slot[];
     const pOrder = p.order;
     if (order.length !== pOrder.length) return false;
@@ -179,19 +312,31 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
     const colorAt = p.colorAt;
     const colors = p.colors;
     for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i];
-        if (slot.attachment !== attachments[i]) return false;
+        const shown: SlotLook = v43 ? (slots[i].appliedPose as SlotLook) : slots[i];
+        if (shown.attachment !== attachments[i]) return false;
         const o = colorAt[i];
         if (o < 0) continue;
-        const color = slot.color;
+        const color = shown.color;
         if (Math.abs(color.r - colors[o]) > SAME_COLOR || Math.abs(color.g - colors[o + 1]) > SAME_COLOR || Math.abs(color.b - colors[o + 2]) > SAME_COLOR || Math.abs(color.a - colors[o + 3]) > SAME_COLOR) return false;
     }
+    return true;
+}
+
+/**
+ * Copies the picture of the samples around the instance's pose into the batch, run by run,
+ * positions interpolated as its bones were (`weight` towards `vb`), offset by the object's render
+ * offset and moved by `m`; colours (and dark colours) times `alpha` when it is not 1 (Phaser 4's
+ * object alpha). A run larger than the batch is not drawn (none is: a batch holds 10920 vertices).
+ */
+function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number, alpha: number, va: SampleVertices, vb: SampleVertices, weight: number): void {
+    const p = va.picture as Picture;
+    const from = p.vertices;
+    const to = (vb.picture as Picture).vertices;
+    const { a, b, c, d, tx, ty } = m;
+    const pma = p.layout.pma;
     const mesh = batcher.mesh;
     const size = p.size;
     const runs = p.runs;
-    for (let r = 0; r < runs.length; r++) if (runs[r].view.length > mesh.getVertices().length || runs[r].indexCount > mesh.getIndices().length) return false;
-    const from = p.vertices;
-    const to = q.vertices;
     const pIndices = p.indices;
     const w = weight;
     const v = 1 - w;
@@ -205,6 +350,7 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
         }
         const verts = mesh.getVertices();
         const indices = mesh.getIndices();
+        if (run.view.length > verts.length || run.indexCount > indices.length) continue;
         if (run.texture !== batcher.lastTexture) {
             batcher.flush();
             batcher.lastTexture = run.texture;
@@ -215,16 +361,17 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
         const start = batcher.verticesLength;
         verts.set(run.view, start);
         const end = start + run.view.length;
-        if (blend) {
+        if (blend || ox !== 0 || oy !== 0) {
             for (let o = start, s = run.first * size; o < end; o += size, s += size) {
-                const x = from[s] * v + to[s] * w;
-                const y = from[s + 1] * v + to[s + 1] * w;
+                const x = (blend ? from[s] * v + to[s] * w : from[s]) + ox;
+                const y = (blend ? from[s + 1] * v + to[s + 1] * w : from[s + 1]) + oy;
                 verts[o] = x * a + y * c + tx;
                 verts[o + 1] = x * b + y * d + ty;
             }
         } else {
             transform(verts, start, end, size, a, b, c, d, tx, ty); // the copied positions are the sample's
         }
+        if (alpha !== 1) multiplyColors(verts, start, end, size, alpha);
         batcher.verticesLength = end;
         mesh.setVerticesLength(end);
         let at = batcher.indicesLength;
@@ -232,16 +379,31 @@ function drawPicture(batcher: Batcher, skeleton: Skeleton, pma: boolean, two: bo
         batcher.indicesLength = at;
         mesh.setIndicesLength(at);
     }
-    return true;
+}
+
+/** spine-phaser-v4's transformer: colours and dark colours (not the dark alpha) times the object's alpha. */
+function multiplyColors(verts: Float32Array, start: number, end: number, size: number, alpha: number): void {
+    for (let o = start; o < end; o += size) {
+        verts[o + 2] *= alpha;
+        verts[o + 3] *= alpha;
+        verts[o + 4] *= alpha;
+        verts[o + 5] *= alpha;
+        if (size > 8) {
+            verts[o + 8] *= alpha;
+            verts[o + 9] *= alpha;
+            verts[o + 10] *= alpha;
+        }
+    }
 }
 
 /**
  * Draws the instance slot by slot, as spine-webgl's SkeletonRenderer: each slot's vertices from
  * the samples (`va`, `vb`) when the slot shows what they show, else computed from its skeleton.
  */
-function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolean, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
+function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
     const batcher = sceneRenderer.batcher;
-    const size = sceneRenderer.skeletonRenderer.twoColorTint ? 12 : 8;
+    const size = layout.size;
+    const pma = layout.pma;
     const skeletonColor = (skeleton as unknown as { color: Rgba }).color;
     const order = skeleton.drawOrder as Slot[];
     let blendMode = -1;
@@ -265,13 +427,13 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, pma: boolea
             xb = vb.at[index];
         } else {
             if (live.length < floats) live = new Float32Array(floats * 2);
-            worldVertices(slot, attachment, floats, live, 0); // a sequence sets its region here, as stock's
+            worldVertices(skeleton, slot, attachment, floats, live, 0, false); // a sequence sets its region here, as stock's
             xy = xyb = live;
         }
         const texture = drawn.region === null ? null : drawn.region.texture;
         if (!texture) continue;
-        vertexColors(skeletonColor, slot.color, slot.darkColor, drawn.color, pma, slotColors);
         const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        vertexColors(skeletonColor, slot.color, slot.darkColor, drawn.color, slotBlend, layout, slotColors);
         if (slotBlend !== blendMode) {
             blendMode = slotBlend;
             batcher.setBlendMode(blendMode, pma);

@@ -2,7 +2,7 @@ import { callSite } from '../src/callSite';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box } from '../spine/animationReach';
 import { placementOf } from './CameraTiers';
-import { drawPooled } from './PooledDraw';
+import { drawPooled, drawPooledPhaser4, endPooledBatch } from './PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
@@ -35,7 +35,13 @@ export function makePooled(instance: PooledInstance): void {
     const Pooled = pooledGameObjectClass(Object.getPrototypeOf(go).constructor);
     skeletons.set(go.skeleton, instance);
     Object.setPrototypeOf(go.skeleton, pooledSkeletonClass(Object.getPrototypeOf(go.skeleton).constructor).prototype);
+    const steps = (go as { _renderSteps?: Function[] })._renderSteps;
+    const step = Array.isArray(steps) ? steps.indexOf(Object.getPrototypeOf(go).renderWebGL) : -1;
     Object.setPrototypeOf(go, (instance.settings.options.dev ? guardedClass(Pooled) : Pooled).prototype);
+    // Phaser 4 renders through the render steps the object kept at construction (its class's
+    // renderWebGL, called without `this`): that step becomes the pooled class's (which Phaser's
+    // enableFilters finds again by `indexOf(this.renderWebGL)`).
+    if (step >= 0) (steps as Function[])[step] = Object.getPrototypeOf(go).renderWebGL;
 }
 
 /** The object of `instance` left the pool for good. */
@@ -196,11 +202,26 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             return overlaps(cullRect, cullView);
         }
 
-        /** Drawn by the pool's WebGL path (PooledDraw.ts) where it covers the instance, else by the runtime. */
-        renderWebGL(renderer: never, src: never, camera: never, parentMatrix: unknown): void {
-            const instance = (this.animationState as { owner?: PooledInstance }).owner;
-            if (instance !== undefined && (instance.go as object) === this && drawPooled(this as never, instance, this.plugin.webGLRenderer, renderer, camera, parentMatrix) !== null) return;
-            super.renderWebGL(renderer, src, camera, parentMatrix);
+        /**
+         * Drawn by the pool's WebGL path (PooledDraw.ts) where it covers the instance, else by the
+         * runtime. Phaser 3 passes a camera; Phaser 4 a drawing context, and where the object is
+         * in the display list being drawn.
+         */
+        renderWebGL(renderer: never, src: never, camera: never, parentMatrix: unknown, step?: unknown, displayList?: unknown[], index?: number): void {
+            // `src`, not `this`: Phaser 4 calls a render step without `this` (the runtime's own
+            // renderWebGL reads only `src` there too).
+            const go = src as unknown as { animationState: { owner?: PooledInstance }; plugin: any };
+            const instance = go.animationState.owner;
+            const own = instance !== undefined && (instance.go as object) === go;
+            if ((renderer as { renderNodes?: unknown }).renderNodes === undefined) {
+                if (own && drawPooled(go as never, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== null) return;
+                super.renderWebGL(renderer, src, camera, parentMatrix);
+                return;
+            }
+            const sceneRenderer = go.plugin.webGLRenderer;
+            if (own && drawPooledPhaser4(go as never, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== null) return;
+            endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
+            super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
         }
 
         on(event: string | symbol, fn: Function, context?: unknown): unknown {

@@ -28,7 +28,7 @@
 import { breakTimesOf } from './breakTimes';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
-import { sampleVertices, sampleVerticesBytes, type SampleVertices } from './SampleVertices';
+import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
 import { slotKeysOf } from './slotKeys';
 import { constraintsMoveSlots, physicsOf, plainEntry, sampleOn, scratchSkeleton, setupOn, NO_CALLBACK, type Animation, type AnimationState, type Skeleton, type TrackEntry } from './spineCore';
 import { UnkeyedPose } from './unkeyedPose';
@@ -229,11 +229,11 @@ export class PoseCache implements SampleSource {
 
     /**
      * What drawing `sample` of what `find` found (`found`) needs (SampleVertices.ts), its picture
-     * laid out for `pma` and `twoColorTint` (the first draw's: a picture of another layout is not
-     * drawn from); built on first use, counted in the memory bound. Null when the memory does not
+     * laid out for `layout` (the first draw's: a picture of another layout is not drawn from);
+     * built on first use, counted in the memory bound. Null when the memory does not
      * allow it or the clip let go of the sample.
      */
-    drawnOf(found: CacheLookup, sample: Sample, pma: boolean, twoColorTint: boolean): SampleVertices | null {
+    drawnOf(found: CacheLookup, sample: Sample, layout: DrawLayout): SampleVertices | null {
         const drawn = sample.drawn;
         if (drawn !== null) return drawn === false ? null : drawn;
         const clip = found.clip as Clip;
@@ -244,7 +244,7 @@ export class PoseCache implements SampleSource {
         const scratch = clip.scratch;
         setupOn(scratch, clip.skin);
         clip.layout.read(scratch, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
-        const built = sampleVertices(scratch, pma, twoColorTint);
+        const built = sampleVertices(scratch, layout);
         const bytes = sampleVerticesBytes(built);
         clip.drawnEstimate = bytes;
         if (estimate === 0 && !this.reserveFor(clip, bytes)) return null;

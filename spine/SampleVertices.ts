@@ -6,17 +6,19 @@
  * - per slot, the world vertices of its region or mesh attachment as the sample poses it
  *   (`computeWorldVertices` of a weighted mesh walks every vertex's bones);
  * - the whole picture in spine-webgl's vertex layout (x, y, r, g, b, a, u, v, and with two-colour
- *   tint dark r, g, b, a), in the sample's draw order, with its triangles, cut into runs of one
- *   texture and blend mode: an instance that shows exactly the sample's look (attachments, draw
- *   order, slot colours, an untinted skeleton) is drawn by copying a run into the batch and moving
- *   its positions by the object's matrix, nothing recomputed.
+ *   tint dark r, g, b, a), coloured as the runtime's SkeletonRenderer colours it ({@link DrawLayout}:
+ *   4.2's or 4.3's), in the sample's draw order, with its triangles, cut into runs of one texture
+ *   and blend mode: an instance that shows exactly the sample's look (attachments, draw order, slot
+ *   colours, an untinted skeleton) is drawn by copying a run into the batch and moving its
+ *   positions by the object's matrix, nothing recomputed.
  *
  * Built at the first draw that needs them, from the sample read into the clip's scratch skeleton.
- * A slot is left to the instance's own skeleton (`LIVE`) when its attachment has a sequence (its
- * region switches at draw time) or is not a region or mesh; an instance whose slot shows another
- * attachment or deform than the sample's draws that slot from its own skeleton too.
+ * A slot is left to the instance's own skeleton (`LIVE`) when its attachment has a sequence of
+ * more than one region (its region switches at draw time) or is not a region or mesh; an instance
+ * whose slot shows another attachment or deform than the sample's draws that slot from its own
+ * skeleton too.
  */
-import { versionOf, type Skeleton, type Slot } from './spineCore';
+import { versionOf, type Skeleton, type Slot, type SlotLook } from './spineCore';
 
 /** A colour as drawing reads it (spine-core's Color). */
 export interface Rgba {
@@ -24,6 +26,40 @@ export interface Rgba {
     g: number;
     b: number;
     a: number;
+}
+
+/**
+ * How the runtime drawing an instance lays out and colours its vertices: spine-webgl 4.2 (colours
+ * premultiplied when the object's `premultipliedAlpha` says so, the dark alpha flags it) or 4.3
+ * (colours always premultiplied; with `pmaAdditiveBatching` an additive slot is drawn with alpha 0
+ * in the normal blend mode), and spine-phaser-v4's flip of V (Phaser uploads textures flipped).
+ * One object per combination ({@link drawLayout}), so a picture's layout is compared by identity.
+ */
+export interface DrawLayout {
+    readonly pma: boolean;
+    readonly twoColorTint: boolean;
+    /** Floats per vertex: 12 with two-colour tint, else 8. */
+    readonly size: number;
+    readonly v43: boolean;
+    readonly additiveBatching: boolean;
+    readonly flipV: boolean;
+}
+
+const layouts: DrawLayout[] = [];
+
+/** The one layout of these flags. */
+export function drawLayout(pma: boolean, twoColorTint: boolean, v43: boolean, additiveBatching: boolean, flipV: boolean): DrawLayout {
+    const key = (pma ? 1 : 0) | (twoColorTint ? 2 : 0) | (v43 ? 4 : 0) | (additiveBatching && v43 ? 8 : 0) | (flipV ? 16 : 0);
+    return (layouts[key] ??= { pma: v43 || pma, twoColorTint, size: twoColorTint ? 12 : 8, v43, additiveBatching: additiveBatching && v43, flipV });
+}
+
+/** spine-core's BlendMode.Normal and BlendMode.Additive. */
+const NORMAL = 0;
+const ADDITIVE = 1;
+
+/** The blend mode the runtime batches a slot of `blendMode` in. */
+export function batchBlendMode(blendMode: number, layout: DrawLayout): number {
+    return layout.additiveBatching && blendMode === ADDITIVE ? NORMAL : blendMode;
 }
 
 /** A slot drawn from the instance's own skeleton. */
@@ -45,10 +81,9 @@ export interface SampleVertices {
 
 /** The drawn picture of a sample in spine-webgl's vertex layout (see the top of this file). */
 export interface Picture {
-    /** Premultiplied alpha and two-colour tint: the layout it was built for. */
-    readonly pma: boolean;
-    readonly twoColorTint: boolean;
-    /** Floats per vertex: 12 with two-colour tint, else 8. */
+    /** The layout it was built for. */
+    readonly layout: DrawLayout;
+    /** Floats per vertex (the layout's). */
     readonly size: number;
     /** The draw order as slot indices. */
     readonly order: Int32Array;
@@ -78,17 +113,28 @@ export interface PictureRun {
     readonly indexCount: number;
 }
 
+/** A 4.3 attachment's sequence (every region and mesh has one). */
+interface Sequence43 {
+    regions: ({ texture: unknown } | null)[];
+    resolveIndex(pose: SlotLook): number;
+    getUVs(index: number): ArrayLike<number>;
+}
+
 /** What drawing reads of an attachment (spine-core's RegionAttachment and MeshAttachment, by shape). */
 export interface DrawnAttachment {
+    /** 4.2: a sequence when it has one; 4.3: always one. */
     sequence?: unknown;
     color: Rgba;
+    /** 4.2 (4.3: its sequence's). */
     uvs: ArrayLike<number>;
     region: { texture: unknown } | null;
     /** Mesh: triangles. */
     triangles?: ArrayLike<number>;
     worldVerticesLength?: number;
-    /** Region: its 8 offsets. */
+    /** 4.2 region: its 8 offsets. */
     offset?: ArrayLike<number>;
+    /** 4.3 region: its offsets for a slot's pose. */
+    getOffsets?(pose: SlotLook): ArrayLike<number>;
     /** Clipping: the slot it ends at. */
     endSlot?: unknown;
     computeWorldVertices(...args: unknown[]): void;
@@ -99,8 +145,26 @@ export function drawnFloats(attachment: unknown): number {
     if (attachment === null || typeof attachment !== 'object') return 0;
     const a = attachment as DrawnAttachment;
     if (a.triangles !== undefined && a.worldVerticesLength !== undefined) return a.worldVerticesLength;
-    if (a.offset !== undefined && a.offset.length === 8) return 8;
+    if ((a.offset !== undefined && a.offset.length === 8) || typeof a.getOffsets === 'function') return 8;
     return 0;
+}
+
+/** Whether an attachment's region switches at draw time (a sequence of several regions: 4.3 gives every attachment a sequence). */
+export function switchesRegion(attachment: DrawnAttachment, v43: boolean): boolean {
+    return v43 ? (attachment.sequence as Sequence43).regions.length > 1 : Boolean(attachment.sequence);
+}
+
+/** The UVs and texture an attachment is drawn with for a slot's pose (`shown`), as the runtime's SkeletonRenderer reads them. */
+export function regionOf(attachment: DrawnAttachment, shown: SlotLook, v43: boolean, out: { uvs: ArrayLike<number>; texture: unknown }): void {
+    if (!v43) {
+        out.uvs = attachment.uvs;
+        out.texture = attachment.region === null ? null : attachment.region.texture;
+        return;
+    }
+    const sequence = attachment.sequence as Sequence43;
+    const index = sequence.resolveIndex(shown);
+    out.uvs = sequence.getUVs(index);
+    out.texture = sequence.regions[index]?.texture ?? null;
 }
 
 /** Whether `attachment` is a clipping attachment. */
@@ -110,11 +174,15 @@ export function isClipping(attachment: unknown): boolean {
 
 /**
  * Writes the world vertices of `slot`'s attachment (`floats` of them, see drawnFloats) into
- * `out` from `at`, 2 apart: spine-core's own computeWorldVertices (region and mesh signatures).
+ * `out` from `at`, 2 apart: spine-core's own computeWorldVertices (4.2's and 4.3's region and mesh
+ * signatures).
  */
-export function worldVertices(slot: Slot, attachment: unknown, floats: number, out: Float32Array, at: number): void {
+export function worldVertices(skeleton: Skeleton, slot: Slot, attachment: unknown, floats: number, out: Float32Array, at: number, v43: boolean): void {
     const a = attachment as DrawnAttachment;
-    if (a.triangles !== undefined) a.computeWorldVertices(slot, 0, floats, out, at, 2);
+    if (v43) {
+        if (a.triangles !== undefined) a.computeWorldVertices(skeleton, slot, 0, floats, out, at, 2);
+        else a.computeWorldVertices(slot, (a.getOffsets as (pose: SlotLook) => ArrayLike<number>)(slot.appliedPose as SlotLook), out, at, 2);
+    } else if (a.triangles !== undefined) a.computeWorldVertices(slot, 0, floats, out, at, 2);
     else a.computeWorldVertices(slot, out, at, 2);
 }
 
@@ -123,16 +191,17 @@ export const QUAD_TRIANGLES = [0, 1, 2, 2, 3, 0];
 
 /**
  * A drawn slot's vertex colours as spine-webgl's SkeletonRenderer makes them, into `out`: r, g, b,
- * a, then dark r, g, b, a (the tint's colour × the slot's × the attachment's; with premultiplied
- * alpha, the colours times alpha and the dark alpha 1).
+ * a, then dark r, g, b, a (the tint's colour × the slot's × the attachment's; premultiplied, the
+ * colours times alpha; see {@link DrawLayout} for 4.2's dark alpha flag and 4.3's additive alpha 0).
  */
-export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachment: Rgba, pma: boolean, out: Float64Array): void {
+export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachment: Rgba, blendMode: number, layout: DrawLayout, out: Float64Array): void {
     const alpha = tint.a * color.a * attachment.a;
+    const pma = layout.pma;
     const m = pma ? alpha : 1;
     out[0] = tint.r * color.r * attachment.r * m;
     out[1] = tint.g * color.g * attachment.g * m;
     out[2] = tint.b * color.b * attachment.b * m;
-    out[3] = alpha;
+    out[3] = layout.additiveBatching && blendMode === ADDITIVE ? 0 : alpha;
     out[4] = dark ? dark.r * m : 0;
     out[5] = dark ? dark.g * m : 0;
     out[6] = dark ? dark.b * m : 0;
@@ -142,9 +211,10 @@ export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachm
 /**
  * Writes `count` vertices in spine-webgl's layout (`size` floats each: 12 with two-colour tint, else
  * 8) into `out` from float `o`: positions from `xy` at `xa` (interpolated towards `xyb` at `xb` by
- * `w` when `xyb` is another array), colours from `colors` (vertexColors), UVs from `uvs`.
+ * `w` when `xyb` is another array), colours from `colors` (vertexColors), UVs from `uvs` (V as
+ * 1 - v when `flipV`).
  */
-export function writeVertices(out: Float32Array, o: number, size: number, count: number, xy: Float32Array, xa: number, xyb: Float32Array, xb: number, w: number, colors: Float64Array, uvs: ArrayLike<number>): void {
+export function writeVertices(out: Float32Array, o: number, size: number, count: number, xy: Float32Array, xa: number, xyb: Float32Array, xb: number, w: number, colors: Float64Array, uvs: ArrayLike<number>, flipV = false): void {
     const blend = xyb !== xy && w !== 0;
     const v = 1 - w;
     const two = size === 12;
@@ -162,7 +232,7 @@ export function writeVertices(out: Float32Array, o: number, size: number, count:
         out[o + 4] = colors[2];
         out[o + 5] = colors[3];
         out[o + 6] = uvs[2 * k];
-        out[o + 7] = uvs[2 * k + 1];
+        out[o + 7] = flipV ? 1 - uvs[2 * k + 1] : uvs[2 * k + 1];
         if (two) {
             out[o + 8] = colors[4];
             out[o + 9] = colors[5];
@@ -177,12 +247,16 @@ const WHITE: Rgba = { r: 1, g: 1, b: 1, a: 1 };
 /** Scratch of vertexColors while a picture is built. */
 const pictureColors = new Float64Array(8);
 
+/** Scratch of regionOf. */
+const region = { uvs: [] as ArrayLike<number>, texture: null as unknown };
+
 /**
  * What drawing needs of `skeleton` as it is posed (world transforms computed: a sample read into
- * the scratch skeleton), its picture laid out for `pma` and `twoColorTint`.
+ * the scratch skeleton), its picture laid out for `layout`.
  */
-export function sampleVertices(skeleton: Skeleton, pma: boolean, twoColorTint: boolean): SampleVertices {
+export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVertices {
     const version = versionOf(skeleton);
+    const v43 = version.v43;
     const slots = skeleton.slots as Slot[];
     const at = new Int32Array(slots.length).fill(LIVE);
     const attachments = new Array<unknown>(slots.length).fill(null);
@@ -191,43 +265,45 @@ export function sampleVertices(skeleton: Skeleton, pma: boolean, twoColorTint: b
     let clips = false;
     let sequences = false;
     for (let i = 0; i < slots.length; i++) {
-        const look = version.slotLook(slots[i]);
-        const attachment = look.attachment;
+        const shown = version.slotShown(slots[i]);
+        const attachment = shown.attachment;
         attachments[i] = attachment ?? null;
         if (isClipping(attachment)) clips = true;
         const n = drawnFloats(attachment);
         if (n === 0) continue;
-        if ((attachment as DrawnAttachment).sequence) {
+        if (switchesRegion(attachment as DrawnAttachment, v43)) {
             sequences = true;
             continue;
         }
         at[i] = floats;
-        deform[i] = look.deform.length;
+        deform[i] = shown.deform.length;
         floats += n;
     }
     const xy = new Float32Array(floats);
     for (let i = 0; i < slots.length; i++) {
-        if (at[i] !== LIVE) worldVertices(slots[i], attachments[i], drawnFloats(attachments[i]), xy, at[i]);
+        if (at[i] !== LIVE) worldVertices(skeleton, slots[i], attachments[i], drawnFloats(attachments[i]), xy, at[i], v43);
     }
     const perSlot = { at, attachments, deform, xy };
-    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, perSlot, pma, twoColorTint) };
+    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, perSlot, layout) };
 }
 
 /** The picture of a posed skeleton whose drawn slots' vertices are `v.xy`. */
-function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, pma: boolean, twoColorTint: boolean): Picture {
+function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, layout: DrawLayout): Picture {
     const version = versionOf(skeleton);
-    const size = twoColorTint ? 12 : 8;
-    const order = skeleton.drawOrder as Slot[];
+    const size = layout.size;
+    const order = version.drawOrderShown(skeleton);
     const drawn: number[] = [];
     let vertexCount = 0;
     let indexCount = 0;
     for (const slot of order) {
         const index = slot.data.index;
         const attachment = v.attachments[index] as DrawnAttachment | null;
-        if (v.at[index] === LIVE || !(slot.bone as unknown as { active: boolean }).active || !attachment?.region?.texture) continue;
+        if (v.at[index] === LIVE || !(slot.bone as unknown as { active: boolean }).active) continue;
+        regionOf(attachment as DrawnAttachment, version.slotShown(slot), version.v43, region);
+        if (!region.texture) continue;
         drawn.push(index);
         vertexCount += drawnFloats(attachment) >> 1;
-        indexCount += (attachment.triangles ?? QUAD_TRIANGLES).length;
+        indexCount += ((attachment as DrawnAttachment).triangles ?? QUAD_TRIANGLES).length;
     }
     const vertices = new Float32Array(vertexCount * size);
     const indices = new Uint16Array(indexCount);
@@ -242,10 +318,12 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
     let runBlend = 0;
     for (let k = 0; k < drawn.length; k++) {
         const slot = skeleton.slots[drawn[k]] as Slot;
-        const look = version.slotLook(slot);
+        const shown = version.slotShown(slot);
         const attachment = v.attachments[drawn[k]] as DrawnAttachment;
-        const texture = (attachment.region as { texture: unknown }).texture;
-        const blendMode = (slot.data as unknown as { blendMode: number }).blendMode;
+        regionOf(attachment, shown, version.v43, region);
+        const texture = region.texture;
+        const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        const blendMode = batchBlendMode(slotBlend, layout);
         if (k > 0 && (texture !== runTexture || blendMode !== runBlend)) {
             runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
             runStart = vertex;
@@ -253,9 +331,9 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
         }
         runTexture = texture;
         runBlend = blendMode;
-        // Colours as spine-webgl's SkeletonRenderer makes them, for a white skeleton colour.
-        const c = look.color;
-        vertexColors(WHITE, c, look.darkColor, attachment.color, pma, pictureColors);
+        // Colours as the runtime's SkeletonRenderer makes them, for a white skeleton colour.
+        const c = shown.color;
+        vertexColors(WHITE, c, shown.darkColor, attachment.color, slotBlend, layout, pictureColors);
         colors[k * 4] = c.r;
         colors[k * 4 + 1] = c.g;
         colors[k * 4 + 2] = c.b;
@@ -264,11 +342,11 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
         const count = drawnFloats(attachment) >> 1;
         const triangles = attachment.triangles ?? QUAD_TRIANGLES;
         for (let t = 0; t < triangles.length; t++) indices[at++] = triangles[t] + vertex - runStart;
-        writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, attachment.uvs);
+        writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, region.uvs, layout.flipV);
         vertex += count;
     }
     if (drawn.length > 0) runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
-    return { pma, twoColorTint, size, order: Int32Array.from(order, (slot) => slot.data.index), drawn: Int32Array.from(drawn), colors, colorAt, vertices, indices, runs };
+    return { layout, size, order: Int32Array.from(order, (slot) => slot.data.index), drawn: Int32Array.from(drawn), colors, colorAt, vertices, indices, runs };
 }
 
 function run(vertices: Float32Array, texture: unknown, blendMode: number, first: number, count: number, firstIndex: number, indexCount: number, size: number): PictureRun {

@@ -293,6 +293,10 @@ export interface SpineVersion {
     boneSetup(bone: Bone): BoneLocal;
     /** What animations set on a slot (attachment, colours, deform, sequence index). */
     slotLook(slot: Slot): SlotLook;
+    /** What a slot is drawn with: 4.3's `appliedPose` (a slider's copy when one constrains it). */
+    slotShown(slot: Slot): SlotLook;
+    /** The draw order slots are drawn in: 4.3's `drawOrder.appliedPose`. */
+    drawOrderShown(skeleton: Skeleton): Slot[];
     /** A constraint's current values (what animations and the game set). */
     constraintPose(constraint: Constraint): Record<string, unknown>;
     /** A constraint's setup values. */
@@ -327,6 +331,8 @@ const V42: SpineVersion = {
     boneLocal: (bone) => bone,
     boneSetup: (bone) => bone.data,
     slotLook: (slot) => slot,
+    slotShown: (slot) => slot,
+    drawOrderShown: (skeleton) => skeleton.drawOrder as Slot[],
     constraintPose: (constraint) => constraint as unknown as Record<string, unknown>,
     constraintSetup: (constraint) => constraint.data,
     constraintLists: ['ikConstraints', 'transformConstraints', 'pathConstraints'],
@@ -402,6 +408,8 @@ const V43: SpineVersion = {
     boneLocal: (bone) => bone.pose as BoneLocal,
     boneSetup: (bone) => bone.data.setupPose as BoneLocal,
     slotLook: (slot) => slot.pose as SlotLook,
+    slotShown: (slot) => slot.appliedPose as SlotLook,
+    drawOrderShown: (skeleton) => (skeleton.drawOrder as { appliedPose: Slot[] }).appliedPose,
     constraintPose: (constraint) => constraint.pose as Record<string, unknown>,
     constraintSetup: (constraint) => constraint.data.setupPose as Record<string, unknown>,
     constraintLists: ['constraints'],

@@ -45,6 +45,10 @@ export type PoseCacheMode = 'off' | 'shared';
 /** The pose cache modes. */
 export const POSE_CACHE_MODES: readonly PoseCacheMode[] = ['off', 'shared'];
 
+/** spine-phaser-v4's renderers of a SpineGameObject (its `renderer` option). */
+export type SpineRendererName = 'phaser' | 'spine-webgl' | 'spine-canvas';
+export const SPINE_RENDERERS: readonly SpineRendererName[] = ['phaser', 'spine-webgl', 'spine-canvas'];
+
 /**
  * The parts of a camera the scheduler reads. A Phaser `Cameras.Scene2D.Camera` fits.
  * The view is derived from scroll, zoom and size, because `worldView` and `midPoint` are only
@@ -207,6 +211,18 @@ export interface SpinePoolOptions {
      */
     maxFree: number;
     /**
+     * Phaser 4 (spine-phaser-v4): the renderer pooled instances are built with, its
+     * `this.add.spine(..., { renderer })` option; null builds them as `this.add.spine` does by default
+     * (`'phaser'`: a Phaser Mesh2D per slot). With `'spine-webgl'` an instance served by the pose
+     * cache is drawn from the cache's shared render data (the runtime's spine-webgl batch), much
+     * cheaper with crowds on screen; compare pooled instances with stock ones made with the same
+     * renderer (the runtime's renderers differ a little in blending and texture edges). Applies to
+     * instances built after it is set: give it in the plugin's config or before the first spawn.
+     * Other runtimes have one renderer: a value other than null throws when an instance is built.
+     * @default null
+     */
+    renderer: SpineRendererName | null;
+    /**
      * Development warnings (leaks, misuse). `false` prints nothing and captures no stacks.
      * @default true, unless `process.env.NODE_ENV` is `'production'` at build time
      */
@@ -252,6 +268,7 @@ export function defaultOptions(): SpinePoolOptions {
         poseCacheMemory: 32,
         poseCacheTolerance: 0.5,
         maxFree: Infinity,
+        renderer: null,
         dev: developmentBuild(),
     };
 }
@@ -309,7 +326,7 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     }
     const next: SpinePoolOptions = { ...current };
     for (const key of OPTION_NAMES) {
-        if (patch[key] !== undefined || (key === 'camera' && 'camera' in patch)) {
+        if (patch[key] !== undefined || ((key === 'camera' || key === 'renderer') && key in patch)) {
             (next as unknown as Record<string, unknown>)[key] = patch[key];
         }
     }
@@ -354,6 +371,9 @@ export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePo
     }
     if (typeof next.maxFree !== 'number' || !(next.maxFree === Infinity || Number.isInteger(next.maxFree)) || next.maxFree < 0) {
         fail('maxFree', 'an integer >= 0 (free instances kept per pool) or Infinity (no cap)', next.maxFree);
+    }
+    if (next.renderer !== null && !SPINE_RENDERERS.includes(next.renderer)) {
+        fail('renderer', `null (the runtime's default) or one of spine-phaser-v4's renderers: ${SPINE_RENDERERS.map((r) => `'${r}'`).join(', ')}`, next.renderer);
     }
     if (typeof next.dev !== 'boolean') fail('dev', 'true or false', next.dev);
     return next;

@@ -22,6 +22,9 @@
  *
  * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1
  * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters.)
+ * On Phaser 4 the modes also include spine-phaser-v4's `'spine-webgl'` renderer: stock objects made
+ * with it (`stockWebgl`) and the pool's (`sharedWebgl`: the pool's `renderer` option, default
+ * `poseCache`); `stock`, `plugin` and `shared` use its default (Mesh2D) renderer.
  */
 import * as spine from '@esotericsoftware/spine-phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
@@ -36,15 +39,18 @@ const frames = Number(params.get('frames') ?? 120);
 const warmup = Number(params.get('warmup') ?? 60);
 const rounds = Number(params.get('rounds') ?? 2);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
-const modes = (params.get('modes') ?? 'stock,plugin,shared').split(',') as Mode[];
+const phaser4 = Phaser.VERSION.startsWith('4');
+const modes = (params.get('modes') ?? (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared')).split(',') as Mode[];
 const zoom = Number(params.get('zoom') ?? 1);
 const scale = Number(params.get('scale') ?? 1);
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-type Mode = 'stock' | 'plugin' | 'shared';
+type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedWebgl';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
+    stockWebgl: "stock spine-phaser-v4, renderer: 'spine-webgl'",
+    sharedWebgl: "phaser-spine-pool, poseCache: 'shared', renderer: 'spine-webgl'",
     plugin: "phaser-spine-pool, poseCache: 'off'",
     shared: "phaser-spine-pool, poseCache: 'shared'",
 };
@@ -120,12 +126,20 @@ class BenchScene extends Phaser.Scene {
         }
         status(`${LABELS[mode]}: ${count} characters`);
         const pool = this.pool;
-        pool.configure({ poseCache: mode === 'shared' ? 'shared' : 'off' });
+        const renderer = mode === 'sharedWebgl' ? 'spine-webgl' : null;
+        // The renderer is chosen when an instance is built: free ones of the other renderer go.
+        if (pool.getOptions().renderer !== renderer) pool.trim('hero', 'hero-atlas', 0);
+        pool.configure({ poseCache: mode === 'shared' || mode === 'sharedWebgl' ? 'shared' : 'off', renderer });
         for (const p of placements(count, 7, width * 4, height * 4)) {
-            const go = mode === 'stock' ? this.add.spine(p.x, p.y, 'hero', 'hero-atlas') : pool.spawn(p.x, p.y, 'hero', 'hero-atlas');
+            const go =
+                mode === 'stock'
+                    ? this.add.spine(p.x, p.y, 'hero', 'hero-atlas')
+                    : mode === 'stockWebgl'
+                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, 'hero', 'hero-atlas', { renderer: 'spine-webgl' })
+                      : pool.spawn(p.x, p.y, 'hero', 'hero-atlas');
             if (scale !== 1) go.setScale(scale);
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;
-            this.crowd.push(mode === 'stock' ? go : { destroy: () => pool.despawn(go) });
+            this.crowd.push(mode === 'stock' || mode === 'stockWebgl' ? go : { destroy: () => pool.despawn(go) });
         }
         const samples = (this.result.samples[mode] ??= []);
         const updates = (this.result.update[mode] ??= []);

@@ -43,4 +43,6 @@ const page = (input, file) => ({
     output: { file, format: 'iife', globals: { phaser: 'Phaser' } },
 });
 
-export default [page(here('page.ts'), here('../out/browser/bench.js')), page(here('../../test/e2e/drawParity/page.ts'), here('../out/browser/parity.js'))];
+/** bench/browser.ts's pageDir: the default stack's page in out/browser, another's in out/browser-<stack>. */
+const out = here(stack.name === 'phaser3' ? '../out/browser' : `../out/browser-${stack.name}`);
+export default [page(here('page.ts'), join(out, 'bench.js')), page(here('../../test/e2e/drawParity/page.ts'), join(out, 'parity.js'))];

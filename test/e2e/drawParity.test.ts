@@ -1,7 +1,10 @@
 /**
  * The pool draws what stock spine-phaser draws (plugin/PooledDraw.ts), compared pixel by pixel in
  * Chromium (WebGL): the crowd of test/e2e/drawParity/page.ts drawn by stock, by the pool with
- * `poseCache: 'off'` and with `poseCache: 'shared'`.
+ * `poseCache: 'off'` and with `poseCache: 'shared'`, on every stack: Phaser 3 + spine-phaser (4.2),
+ * Phaser 3 + spine-phaser-v3 (4.3), and Phaser 4 + spine-phaser-v4 with stock objects and the
+ * pool's both made with its `'spine-webgl'` renderer (the pool's `renderer` option; with the
+ * runtime's default Mesh2D renderer pooled instances are drawn by the runtime).
  *
  * - 'off' draws every vertex from the instance's own skeleton, computed as spine-core computes it:
  *   the same pixels as stock, exactly.
@@ -16,6 +19,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { buildPage } from '../../bench/browser';
+import type { StackName } from '../harness/stack';
 import { chromiumHint, findChromium, launchChromium } from './chromium';
 
 const chromiumPath = findChromium();
@@ -65,17 +69,23 @@ function compare(a: Buffer, b: Buffer, width: number, height: number, slack: num
     return { differ, outside, drawn };
 }
 
-maybe('the pool draws what stock spine-phaser draws (Chromium, WebGL)', () => {
+const STACKS: { name: StackName; query: string }[] = [
+    { name: 'phaser3', query: '' },
+    { name: 'phaser3-spine43', query: '' },
+    { name: 'phaser4', query: '?renderer=spine-webgl' },
+];
+
+for (const { name, query } of STACKS) maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
     let result: ParityResult;
 
     beforeAll(async () => {
-        const page = join(buildPage(), '..', 'parity.html');
+        const page = join(buildPage(name), '..', 'parity.html');
         const browser = await launchChromium(chromiumPath as string);
         try {
             const tab = await browser.context.newPage();
             const errors: string[] = [];
             tab.on('pageerror', (error) => errors.push(String(error)));
-            await tab.goto(pathToFileURL(page).href, { waitUntil: 'load', timeout: 240000 });
+            await tab.goto(pathToFileURL(page).href + query, { waitUntil: 'load', timeout: 240000 });
             await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
             result = (await tab.evaluate(() => (window as unknown as { parityResult: unknown }).parityResult)) as ParityResult;
             result.errors.push(...errors);

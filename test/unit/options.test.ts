@@ -36,6 +36,7 @@ describe('options', () => {
         [{ offscreenMargin: Infinity }, /'offscreenMargin' must be a finite number.*got Infinity/],
         [{ dev: 'yes' as never }, /'dev' must be true or false; got "yes"/],
         [{ camera: { scrollX: 0 } as never }, /'camera' must be null .*or a camera with scrollX/],
+        [{ renderer: 'webgl' as never }, /'renderer' must be null \(the runtime's default\) or one of spine-phaser-v4's renderers: 'phaser', 'spine-webgl', 'spine-canvas'; got "webgl"/],
         [{ highFrequncy: 2 } as never, /unknown option 'highFrequncy'. Known options: highDetailDistance, /],
     ])('configure(%j) throws an Error naming the call, the option, the value and the range', (patch, message) => {
         expect(() => resolveOptions(defaultOptions(), patch, 'configure()')).toThrow(message);
@@ -48,6 +49,14 @@ describe('options', () => {
         expect(next).toEqual({ ...current, highDetailDistance: Infinity, midDetailDistance: Infinity, lowFrequency: 8 });
         expect(next).not.toBe(current);
         expect(current.lowFrequency).toBe(4);
+    });
+
+    test("renderer: null by default, a spine-phaser-v4 renderer's name, and back to null", () => {
+        expect(defaultOptions().renderer).toBe(null);
+        const webgl = resolveOptions(defaultOptions(), { renderer: 'spine-webgl' }, 'configure()');
+        expect(webgl.renderer).toBe('spine-webgl');
+        expect(resolveOptions(webgl, { renderer: null }, 'configure()').renderer).toBe(null);
+        expect(resolveOptions(webgl, {}, 'configure()').renderer).toBe('spine-webgl');
     });
 
     test('every option of a patch is validated against the merged result, whatever its order', () => {

@@ -18,6 +18,8 @@ import { preset } from '../../skeletons/presets';
 
 declare const Phaser: typeof import('phaser');
 
+/** `?renderer=spine-webgl` (Phaser 4): stock objects and the pool's are made with that renderer. */
+const RENDERER = new URLSearchParams(location.search).get('renderer') as 'spine-webgl' | null;
 const WIDTH = 480;
 const HEIGHT = 360;
 const FRAMES = 40;
@@ -121,6 +123,7 @@ class ParityScene extends Phaser.Scene {
 
     create(): void {
         addRigs(this);
+        if (RENDERER !== null) this.pool.configure({ renderer: RENDERER });
         const minimap = this.cameras.add(WIDTH - 160, 0, 160, 120).setZoom(0.4).setScroll(120, 80);
         minimap.setBackgroundColor(0x203040);
         this.game.loop.stop();
@@ -147,7 +150,9 @@ class ParityScene extends Phaser.Scene {
         for (const s of specs()) {
             const go =
                 mode === 'stock'
-                    ? this.add.spine(s.x, s.y, s.key, `${s.key}-atlas`)
+                    ? RENDERER === null
+                        ? this.add.spine(s.x, s.y, s.key, `${s.key}-atlas`)
+                        : (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(s.x, s.y, s.key, `${s.key}-atlas`, { renderer: RENDERER })
                     : this.pool.spawn(s.x, s.y, s.key, `${s.key}-atlas`, { detail: 'full', poseCache: mode });
             if (s.inContainer) {
                 go.setPosition(s.x - 240, s.y - 180);

@@ -69,4 +69,22 @@ describe('errors that name the cause', () => {
         }
         expect(Phaser.VERSION).toBeTruthy();
     });
+
+    test("option renderer: spine-phaser-v4 builds pooled instances with that renderer; another runtime's spawn throws naming the option and the fix", () => {
+        const pool = t.scene.spinePool.configure({ renderer: 'spine-canvas' });
+        if (String(Phaser.VERSION).startsWith('4')) {
+            // HEADLESS has no WebGL: 'spine-canvas' is the renderer spine-phaser-v4 can build here.
+            const go = pool.spawn(0, 0, 'tiny', 'tiny-atlas') as unknown as { rendererType: string };
+            expect(go.rendererType).toBe('spine-canvas');
+            pool.configure({ renderer: 'spine-webgl' });
+            // spine-phaser-v4's own refusal, unchanged: a WebGL renderer in a game without WebGL.
+            expect(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas')).toThrow(/spine-webgl.*requires a Phaser WebGL game/);
+            return;
+        }
+        const error = thrownBy(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas'));
+        expect(error).toBeInstanceOf(PoolError);
+        expect(error.message).toMatch(/^phaser-spine-pool: option 'renderer' is spine-phaser-v4's \(Phaser 4\) choice of renderer; this game runs spine-phaser(-v3)?, whose objects have one renderer\. Leave 'renderer' null/);
+        expect(t.scene.spinePool.stats().pools).toEqual([]); // no empty pool left behind
+        expect(pool.configure({ renderer: null }).spawn(0, 0, 'tiny', 'tiny-atlas')).toBeDefined();
+    });
 });

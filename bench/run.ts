@@ -3,7 +3,8 @@
  * pose cache mode named, the default one labelled so, and `offscreen: 'lod'`) and the exact bound
  * (see exactBound.ts), side by side in one process on the real stack (HEADLESS Phaser +
  * spine-phaser), reported as medians and ratios, with the issue's targets checked against the same
- * run and the pose cache's memory per rig. Writes bench/RESULTS.md and bench/frame-cost.svg.
+ * run and the pose cache's memory per rig. Writes bench/RESULTS.md and bench/frame-cost.svg (another
+ * stack than the default: bench/RESULTS-<stack>.md and bench/frame-cost-<stack>.svg).
  *
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
  * (frame costs only)  BENCH_BROWSER=0 (no Chromium run)  SPINE_STACK=phaser4 (Phaser 4 +
@@ -13,7 +14,7 @@ import '../test/harness/setup';
 import { writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
-import { stack } from '../test/harness/stack';
+import { stack, STACK_NAMES } from '../test/harness/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
 import { BROWSER_SHOTS, browserBench, type BrowserRow } from './browser';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
@@ -237,10 +238,11 @@ async function main(): Promise<void> {
         '',
     );
     const here = join(__dirname);
-    writeFileSync(join(here, 'RESULTS.md'), results.join('\n'));
+    const suffix = stack().name === STACK_NAMES[0] ? '' : `-${stack().name}`;
+    writeFileSync(join(here, `RESULTS${suffix}.md`), results.join('\n').replace('(frame-cost.svg)', `(frame-cost${suffix}.svg)`));
     const focus = [DEFAULT_KEY, POSE_CACHE_KEY[OTHER_POSE_CACHE], 'bound'];
-    writeFileSync(join(here, 'frame-cost.svg'), frameChart(rows, SIZES, `Frame cost vs crowd size (${VIEW_WIDTH}×${VIEW_HEIGHT} view, 4×4 world)`, focus));
-    log('wrote bench/RESULTS.md and bench/frame-cost.svg');
+    writeFileSync(join(here, `frame-cost${suffix}.svg`), frameChart(rows, SIZES, `Frame cost vs crowd size (${VIEW_WIDTH}×${VIEW_HEIGHT} view, 4×4 world)`, focus));
+    log(`wrote bench/RESULTS${suffix}.md and bench/frame-cost${suffix}.svg`);
 }
 
 main().catch((error) => {

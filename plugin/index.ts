@@ -33,7 +33,7 @@
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
 export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
-export type { SpinePoolOptions, OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
+export type { SpinePoolOptions, OffscreenMode, PoseCacheMode, SpineRendererName, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';
 export type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';

@@ -1,7 +1,7 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
 import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type Rgba, type SampleVertices } from '../spine/SampleVertices';
-import { versionOf, type Skeleton, type Slot, type SlotLook } from '../spine/spineCore';
+import { versionOf, type Skeleton, type Slot, type SpineVersion } from '../spine/spineCore';
 import type { PooledInstance } from './PooledInstance';
 
 /**
@@ -121,10 +121,19 @@ function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record
 }
 
 /** Whether a slot of `skeleton` shows a clipping attachment now. */
-function showsClipping(skeleton: Skeleton, v43: boolean): boolean {
+function showsClipping(skeleton: Skeleton, version: SpineVersion): boolean {
     const slots = skeleton.slots as Slot[];
-    for (let i = 0; i < slots.length; i++) if (isClipping(v43 ? (slots[i].appliedPose as SlotLook).attachment : slots[i].attachment)) return true;
+    for (let i = 0; i < slots.length; i++) if (isClipping(version.slotShown(slots[i]).attachment)) return true;
     return false;
+}
+
+/** Whether every run of `picture` fits in the batch (spine-webgl's holds 10920 vertices: a run larger is drawn another way, never dropped). */
+function fitsBatch(batcher: Batcher, picture: Picture): boolean {
+    const vertices = batcher.mesh.getVertices().length;
+    const indices = batcher.mesh.getIndices().length;
+    const runs = picture.runs;
+    for (let r = 0; r < runs.length; r++) if (runs[r].view.length > vertices || runs[r].indexCount > indices) return false;
+    return true;
 }
 
 /** The samples around the instance being drawn (set by `samplesOf`; drawing does not nest). */
@@ -154,11 +163,12 @@ function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLay
 export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
     const skeleton = go.skeleton;
     if (!sceneRenderer) return null;
-    const v43 = versionOf(skeleton).v43;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, v43)) return null;
+    const version = versionOf(skeleton);
+    const v43 = version.v43;
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
-    const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, v43);
+    const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
     if (!pictured && v43) return null; // slot by slot is the 4.3 runtime's
     if (renderer.newType) {
         renderer.pipelines.clear();
@@ -204,11 +214,12 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     const skeleton = go.skeleton;
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
-    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !versionOf(skeleton).v43) return null;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, true)) return null;
+    const version = versionOf(skeleton);
+    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return null;
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
-    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, true)) return null;
+    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return null;
     const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
     const placed = displayList !== undefined && index !== undefined;
     const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
@@ -294,7 +305,7 @@ const SAME_COLOR = 1e-6;
  * or dark colour the game sets on a slot itself while the pose comes from the cache is not seen
  * (animations set those).
  */
-function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices, layout: DrawLayout, v43: boolean): boolean {
+function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices, layout: DrawLayout, version: SpineVersion): boolean {
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
@@ -303,7 +314,7 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
     // Identity and colour checks only, each one load of the slot or its colour (cache misses are
     // most of the check's cost): a deform or a dark colour only an animation changes, and which
     // bones are active only a skin (the samples' own: PoseCache.sameSkin).
-    const order = v43 ? (skeleton.drawOrder as { appliedPose: Slot[] }).appliedPose : (skeleton.drawOrder as Slot[]);
+    const order = version.drawOrderShown(skeleton);
     const slots = skeleton.slots as Slot[];
     const pOrder = p.order;
     if (order.length !== pOrder.length) return false;
@@ -312,7 +323,7 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
     const colorAt = p.colorAt;
     const colors = p.colors;
     for (let i = 0; i < slots.length; i++) {
-        const shown: SlotLook = v43 ? (slots[i].appliedPose as SlotLook) : slots[i];
+        const shown = version.slotShown(slots[i]);
         if (shown.attachment !== attachments[i]) return false;
         const o = colorAt[i];
         if (o < 0) continue;
@@ -326,7 +337,7 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
  * Copies the picture of the samples around the instance's pose into the batch, run by run,
  * positions interpolated as its bones were (`weight` towards `vb`), offset by the object's render
  * offset and moved by `m`; colours (and dark colours) times `alpha` when it is not 1 (Phaser 4's
- * object alpha). A run larger than the batch is not drawn (none is: a batch holds 10920 vertices).
+ * object alpha). Every run fits in the batch (`fitsBatch`).
  */
 function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number, alpha: number, va: SampleVertices, vb: SampleVertices, weight: number): void {
     const p = va.picture as Picture;
@@ -350,7 +361,6 @@ function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number, alpha:
         }
         const verts = mesh.getVertices();
         const indices = mesh.getIndices();
-        if (run.view.length > verts.length || run.indexCount > indices.length) continue;
         if (run.texture !== batcher.lastTexture) {
             batcher.flush();
             batcher.lastTexture = run.texture;

@@ -6,12 +6,12 @@
  *
  * | measure | tolerance |
  * |---|---|
- * | every active bone's world position (worldX, worldY) | `CACHE_PX` |
- * | every vertex of every drawn region and mesh (deform included) and clipping polygon, from spine-core's `computeWorldVertices` | `CACHE_PX` |
+ * | every active bone's world position (worldX, worldY) | `bound.px` (0.5 px by default) |
+ * | every vertex of every drawn region and mesh (deform included) and clipping polygon, from spine-core's `computeWorldVertices` | `bound.px` |
  * | each slot's attachment | the same (by name) |
  * | each slot's sequence index, where its attachment has a sequence | the same |
  * | the draw order | the same |
- * | each slot's colour and dark colour | `CACHE_COLOR` per channel |
+ * | each slot's colour and dark colour | `bound.colour` per channel (half a level of 255) |
  *
  * Distances are in skeleton px: skeleton world units divided by the skeleton's own scale (1 in
  * spine-phaser, where the game object's scale and the cameras' zoom are applied after, by Phaser's
@@ -23,10 +23,29 @@ import { drawOrderOf, slotsDrawn, worldOf, type SlotDrawn } from './spineApi';
 
 type Any = any;
 
-/** Largest distance (skeleton px) of a bone or a drawn vertex from the exact pose's. */
-export const CACHE_PX = 1;
-/** Largest difference of a slot's colour channel (r, g, b, a, dark r, g, b; 0..1) from the exact pose's: one step of an 8-bit channel. */
-export const CACHE_COLOR = 1 / 255;
+/** How far a served pose may be from the exact one: `px` for bones and drawn vertices (skeleton px), `colour` per colour channel (0..1). */
+export interface PoseBound {
+    px: number;
+    colour: number;
+}
+
+/**
+ * Float slack on top of a documented bound: samples are float32, so a world position of a rig a
+ * few thousand px tall is stored to about 1e-4 px, and the vertices computed from it carry that.
+ */
+const FLOAT_PX = 1e-3;
+const FLOAT_COLOUR = 1e-6;
+
+/**
+ * The bound of a pose cache run with `poseCacheTolerance: px` (README, "The pose cache"): every bone
+ * and drawn vertex within `px`, every colour channel within half a level of 255, plus float slack.
+ */
+export function cacheBound(px: number): PoseBound {
+    return { px: px + FLOAT_PX, colour: 0.5 / 255 + FLOAT_COLOUR };
+}
+
+/** The documented default: `poseCacheTolerance` 0.5 px. */
+export const DOCUMENTED_BOUND: PoseBound = cacheBound(0.5);
 
 /** A posed skeleton as it is drawn. */
 export interface DrawnPose {
@@ -73,17 +92,17 @@ export type PoseErrors = Record<PoseErrorKind, PoseMeasure>;
 
 const measure = (): PoseMeasure => ({ amount: 0, at: '', count: 0 });
 
-/** The tolerance of each kind (discrete kinds: none, any difference counts). */
-export function toleranceOf(kind: PoseErrorKind): number {
-    return kind === 'bone' || kind === 'vertex' ? CACHE_PX : kind === 'colour' ? CACHE_COLOR : 0;
+/** The tolerance of each kind under `bound` (discrete kinds: none, any difference counts). */
+export function toleranceOf(kind: PoseErrorKind, bound: PoseBound): number {
+    return kind === 'bone' || kind === 'vertex' ? bound.px : kind === 'colour' ? bound.colour : 0;
 }
 
-/** How far `pose` is from `exact`, by kind (distances in `exact`'s skeleton px). */
-export function poseErrors(pose: DrawnPose, exact: DrawnPose): PoseErrors {
+/** How far `pose` is from `exact`, by kind (distances in `exact`'s skeleton px), counting the parts beyond `bound`. */
+export function poseErrors(pose: DrawnPose, exact: DrawnPose, bound: PoseBound = DOCUMENTED_BOUND): PoseErrors {
     const errors = Object.fromEntries(POSE_ERROR_KINDS.map((kind) => [kind, measure()])) as PoseErrors;
     const note = (kind: PoseErrorKind, amount: number, at: string): void => {
         const m = errors[kind];
-        if (amount > toleranceOf(kind)) m.count++;
+        if (amount > toleranceOf(kind, bound)) m.count++;
         if (amount > m.amount) {
             m.amount = amount;
             m.at = at;

@@ -9,7 +9,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
-import { skinSetupBox, type Box } from '../spine/animationReach';
+import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
 import { skinFor, type SkinLike } from '../spine/skins';
 import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
@@ -123,8 +123,9 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
-    // Where the owner's physics took it is not where the next one's will be.
+    // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
+    posedAgain(instance.reach);
 }
 
 /** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */

@@ -3,6 +3,7 @@ import { FrameHistory } from '../src/FrameHistory';
 import type { CameraView, Settings } from '../src/options';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
+import { noteShown } from '../spine/animationReach';
 import { InstanceDriver } from '../spine/InstanceDriver';
 import { OFFSCREEN } from '../spine/offscreen';
 import { PoseCache } from '../spine/PoseCache';
@@ -215,6 +216,11 @@ export class UpdatePass implements PoolHost {
     settle(instance: PooledInstance, world: boolean): void {
         const entry = instance.entry;
         if (!entry || entry.tier === Tier.Inactive) return;
+        // A change follows: the pose it shows until its next one stays where it is (culling, tiers).
+        if (!world) {
+            instance.reach.ahead = 0;
+            noteShown(instance.go.skeleton as never, instance.go.animationState as never, instance.setupBox, instance.reach);
+        }
         this.scheduler.catchUp(entry);
         this.posing.poseNow(instance, this.scheduler.lastStepped, world);
     }

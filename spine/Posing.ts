@@ -1,7 +1,7 @@
 import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
-import { notePose } from './animationReach';
+import { notePose, posedAgain } from './animationReach';
 import type { PoseCache } from './PoseCache';
 import type { SpineInstance, SpineObject } from './SpineInstance';
 import { applyFromSetup, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
@@ -56,6 +56,7 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
+        posedAgain(instance.reach);
         if (instance.sharesPoses) {
             this.poseStepShared(instance, ms);
         } else {
@@ -91,6 +92,7 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(go);
         instance.posedFrame = frame;
+        posedAgain(instance.reach);
         if (instance.hasPhysics) notePose(instance.reach, go.skeleton as unknown as Skeleton);
     }
 
@@ -109,6 +111,7 @@ export class Posing {
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
+        posedAgain(instance.reach);
         return true;
     }
 
@@ -120,6 +123,7 @@ export class Posing {
         const go = instance.go;
         if (needsApply(go.animationState) || !this.cache.find(go, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return false;
         instance.poseCached = true;
+        posedAgain(instance.reach);
         return true;
     }
 

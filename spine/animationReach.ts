@@ -120,11 +120,18 @@ export interface ReachMemo {
      */
     posed: Box | null;
     previous: Box | null;
+    /**
+     * Where the pose it shows is, while its animation state was changed since that pose was made
+     * (`showing`; see `noteShown`): the pose drawn until its next one is the old state's, not
+     * where the new state's time puts it.
+     */
+    readonly shown: Box;
+    showing: boolean;
 }
 
 /** An empty `ReachMemo`. */
 export function reachMemo(): ReachMemo {
-    return { ahead: 0, animation: null, skin: null, reach: null, posed: null, previous: null };
+    return { ahead: 0, animation: null, skin: null, reach: null, posed: null, previous: null, shown: { left: 0, top: 0, right: 0, bottom: 0 }, showing: false };
 }
 
 /**
@@ -145,10 +152,29 @@ export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
 }
 
 /**
- * Joins into `out` where a physics rig's last poses were (`memo.posed`, `memo.previous`), grown by
- * how far they moved from one to the other: where it can be until its next pose, a few frames on.
+ * The game is about to change the animation state of an instance whose pose was made at the state
+ * as it stands (`memo.ahead` 0: nothing owed since): keeps where that pose is, so `extentOf`
+ * covers it until the next pose (`posedAgain`). Stock draws a state changed after its update with
+ * the pose of that update, however far the new animation goes.
+ */
+export function noteShown(skeleton: Skeleton, state: { timeScale: number; tracks: ArrayLike<TrackEntry | null> }, setup: Box, memo: ReachMemo): void {
+    if (memo.showing) return;
+    extentOf(skeleton, state, setup, memo.shown, memo);
+    memo.showing = true;
+}
+
+/** It was posed: the pose it shows is its state's. */
+export function posedAgain(memo: ReachMemo): void {
+    memo.showing = false;
+}
+
+/**
+ * Joins into `out` where the pose it shows is while its state has moved on (`noteShown`), and
+ * where a physics rig's last poses were (`memo.posed`, `memo.previous`), grown by how far they
+ * moved from one to the other: where it can be until its next pose, a few frames on.
  */
 function joinPosed(memo: ReachMemo, out: Box): void {
+    if (memo.showing) join(out, memo.shown);
     const posed = memo.posed;
     if (posed === null) return;
     join(out, posed);

@@ -8,23 +8,30 @@
  *   order; in the same frame, or at most `lag - 1` frames later where the instance may be updated
  *   only every `lag` frames;
  * - track state (animation, track time, delay, mix time and duration, the entries it mixes from and
- *   the ones queued) after each frame the pooled instance was updated in: the same, except the
- *   "last" times (`animationLast`, `trackLast`), which depend on how often it is applied;
+ *   the ones queued) after each frame the pooled instance was updated in (seen on its skeleton's
+ *   clock, which every update moves): the same, except the "last" times (`animationLast`,
+ *   `trackLast`), which depend on how often it is applied; `trackFrames` counts them;
  * - on every frame the twin is visible (its real bounds touch the view of a camera that renders it):
- *   the pooled instance was posed within the last `lag` frames, and when posed in that frame it
+ *   the pooled instance is drawn by every such camera (its render culling lets it through: stock
+ *   never culls), it was posed within the last `lag` frames, and when posed in that frame it
  *   shows the twin's pose: bone world transforms, each slot's attachment, colours and deform, the
- *   draw order (within 1e-3). A pose served by the shared pose cache (`poseCache: 'shared'`) is held
- *   to the cache's contract instead (test/harness/poseError.ts): every bone and every drawn vertex
- *   within 1 skeleton px of the twin's, attachments, sequence indices and draw order the twin's,
- *   colours within 1/255; and the twin's pose must be its animation over the setup pose (else the
- *   cache had no business serving it). Bones moved by physics constraints are equal too while the pooled
+ *   draw order (within 1e-3). With `poseCache: 'off'` nothing may be served from the cache. A pose
+ *   served by the shared pose cache is held to the cache's contract instead
+ *   (test/harness/poseError.ts), at the pool's `poseCacheTolerance`: every bone and every drawn
+ *   vertex within that many skeleton px of the twin's, attachments, sequence indices and draw
+ *   order the twin's, colours within half a level of 255; and the twin's pose must be its animation
+ *   over the setup pose (else the cache had no business serving it). A pose made in full where
+ *   the cache could have served it is a miss, unless this very instance's lookup waited for its
+ *   samples to be built in that frame. Bones moved by physics constraints are equal too while the pooled
  *   instance has been posed every frame, as the twin; once it has not (an interval-k tier, a gap
  *   off screen), the physics rule applies to each stretch of poses after a physics restart (a pose
  *   after a gap longer than the slowest interval): between two poses no such bone moves more than
  *   1.25 times (+ 2 px) the most the twin's move over the same frames (3 times, in a stretch with
- *   poses n > 1 frames apart: an interval-n tier), and in the stretch's first 30 frames none is
+ *   poses n > 1 frames apart: an interval-n tier), in the stretch's first 30 frames none is
  *   farther from the twin's than 1.25 times (+ 2 px) the most the twin's own physics takes it from
- *   its animated pose: no whip. The 2 px are on screen: world px / zoom below zoom 1.
+ *   its animated pose: no whip; and over the stretch its own physics takes its bones off its
+ *   animated pose at least half as far (- 2 px) as the twin's takes the twin's: its physics
+ *   runs. The 2 px are on screen: world px / zoom below zoom 1.
  *
  * Frames are stepped with `game.headlessStep`; calls are made from the scene's UPDATE event after
  * the plugin's pass, where a game's `update()` makes them.
@@ -35,9 +42,9 @@ import type { LegacyAnimation, SpawnOptions } from '../../plugin';
 import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
 import type { AnimationState as SpineAnimationState } from '../../spine/spineCore';
 import type { TestGame } from './game';
-import { instanceRecord, poseCacheWaits, schedulerFrame } from './internals';
+import { instanceRecord, onPoseCacheWait, schedulerFrame } from './internals';
 import { plainEntry, type AnimationState as PlainState } from '../../spine/spineCore';
-import { describeMeasure, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
+import { cacheBound, describeMeasure, type PoseBound, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
 import { applyFromSetup, drawOrderOf, physicsBones, setupPose, slotLooks, withoutPhysics, worldOf } from './spineApi';
 
 /** spine-core's `Physics.pose`. */
@@ -86,6 +93,13 @@ const PHYSICS_STEP_SLACK = 3;
  * >= 1). What the player sees is screen px; screen-size level of detail relies on it.
  */
 const PHYSICS_PX = 2;
+/**
+ * The least share of the twin's swing off its animated pose (the most over a stretch of poses) that
+ * the pooled instance's own physics must reach over the same frames (less `PHYSICS_PX`): an
+ * instance whose physics does not run sits at its animated pose, which the upper bounds let pass
+ * (measured on the corpus: 0.8 at the least, over every stretch of the matrix).
+ */
+const PHYSICS_MIN_SWING = 0.5;
 /** Frames after a physics restart in which its bones must stay within the twin's swing of the twin's. */
 const RESTART_WINDOW = 30;
 /** Longest span (frames) between two poses the physics rule compares. */
@@ -111,6 +125,12 @@ export class TwinPair {
     differenceCount = 0;
     /** Frames on which poses were compared, and how many of them the pooled instance was posed on. */
     comparedFrames = 0;
+    /** Frames after which track states were compared (the pooled instance was updated in them). */
+    trackFrames = 0;
+    /** Its skeleton's clock as last seen (see `compareFrame`). */
+    private clock = NaN;
+    /** The scheduler frame the pooled instance was last spawned in. */
+    private spawnedFrame: number;
     /**
      * Physics once the pooled instance's physics has not run every frame as the twin's: for the
      * stretch of poses since the last physics restart (a pose after a long gap), the largest movement
@@ -145,7 +165,7 @@ export class TwinPair {
     ) {
         this.physics = physicsBones(stock.skeleton);
         // The pooled instance comes in posed at spawn (its physics at rest, as a new object's).
-        this.previousPosedFrame = schedulerFrame(run.t.scene.spinePool);
+        this.previousPosedFrame = this.spawnedFrame = schedulerFrame(run.t.scene.spinePool);
         this.pooledListener = this.listen(pooled, this.pooledHeard);
         this.listen(stock, this.stockHeard);
         this.watchPoses(stock);
@@ -199,6 +219,8 @@ export class TwinPair {
             this.previousPooled = null;
             this.physicsSynced = true;
             this.legacyPair = null;
+            this.clock = NaN;
+            this.spawnedFrame = schedulerFrame(scene.spinePool);
         }
         if (side !== 'pooled') {
             this.run.forget(this.stock);
@@ -263,7 +285,14 @@ export class TwinPair {
         const pool = this.run.t.scene.spinePool;
         const frame = schedulerFrame(pool);
         const record = instanceRecord(pool, this.pooled);
-        if (record.updatedFrame === frame) this.compareTracks();
+        // Its track state after each frame it was updated in: seen on its skeleton's clock, which
+        // every update moves (spine-phaser's updatePose: skeleton.update), not on the plugin's records.
+        const clock = (this.pooled.skeleton as Any).time as number;
+        if (clock !== this.clock) {
+            this.clock = clock;
+            this.trackFrames++;
+            this.compareTracks();
+        }
         const stockPose = bonePose(this.stock);
         this.stockPoses[frame % (MAX_SPAN + 1)] = stockPose;
         const posed = record.posedFrame === frame;
@@ -283,6 +312,9 @@ export class TwinPair {
             if (this.posedBeforeCalls !== this.pooled) this.poseState = this.trackState();
             else this.poseState = this.stockPosedFrame === this.run.frame ? this.stockPosedState : this.frameState;
         }
+        // Wherever the twin is seen, the pooled instance is drawn: stock never culls.
+        const culledBy = this.run.culledWhileSeen(this.pooled, this.stock);
+        if (culledBy !== null) this.note(`not drawn by camera ${culledBy}, where its twin is seen`);
         // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
         if (!frozen) {
             const drawn = this.run.drawnBy(this.pooled);
@@ -295,9 +327,10 @@ export class TwinPair {
             if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose, record.poseCached);
             else if (since >= lag) this.note(`visible but last posed ${since} frames ago (allowed: ${lag - 1})`);
             else if (pooledPose) {
-                if (this.servable(stockPose)) {
+                // (The frame it is spawned in it shows its setup pose, as its new twin does: not a pose the cache could give.)
+                if (frame !== this.spawnedFrame && this.servable(stockPose)) {
                     this.servableFrames++;
-                    if (!record.poseCached && this.run.cacheWaited) this.waitedFrames++;
+                    if (!record.poseCached && this.run.waitedIn(this.pooled) === this.run.frame) this.waitedFrames++;
                     else if (!record.poseCached) {
                         this.missedFrames++;
                         if (this.missedAt.length < MAX_REPORTED) this.missedAt.push(frame);
@@ -312,7 +345,7 @@ export class TwinPair {
                     this.endStretch(frame); // physics restarts from this pose
                     this.restartedAt = frame;
                 } else if (span <= MAX_SPAN && this.previousPooled) this.trackPhysics(frame, pooledPose, stockPose, span);
-                if (frame - this.restartedAt < RESTART_WINDOW) this.trackRestart(pooledPose, stockPose);
+                this.trackSwing(pooledPose, stockPose, frame - this.restartedAt < RESTART_WINDOW);
             }
             this.previousPosedFrame = frame;
             this.previousPooled = pooledPose;
@@ -332,16 +365,23 @@ export class TwinPair {
     }
 
     /**
-     * Right after a physics restart: how far the pooled instance's physics-moved bones are from the
-     * twin's, and how far the twin's own physics takes them from its animated pose.
+     * How far the twin's physics takes its physics-moved bones from its animated pose, and how far
+     * the pooled instance's own physics takes its bones from its own; right after a physics restart
+     * (`restarting`), also how far they are from the twin's.
      */
-    private trackRestart(pose: number[][], stockPose: number[][]): void {
+    private trackSwing(pose: number[][], stockPose: number[][], restarting: boolean): void {
         const animated = withoutPhysics(this.stock.skeleton);
+        const own = withoutPhysics(this.pooled.skeleton);
         const stretch = this.stretch;
         stretch.zoom = Math.min(stretch.zoom, this.run.zoomOf(this.stock));
         for (const i of this.physics) {
-            stretch.apart = Math.max(stretch.apart, distance(pose[i], stockPose[i]));
-            stretch.swing = Math.max(stretch.swing, Math.hypot(stockPose[i][4] - animated[i][0], stockPose[i][5] - animated[i][1]));
+            const swing = Math.hypot(stockPose[i][4] - animated[i][0], stockPose[i][5] - animated[i][1]);
+            if (restarting) {
+                stretch.apart = Math.max(stretch.apart, distance(pose[i], stockPose[i]));
+                stretch.swing = Math.max(stretch.swing, swing);
+            }
+            stretch.twinSwing = Math.max(stretch.twinSwing, swing);
+            stretch.ownSwing = Math.max(stretch.ownSwing, Math.hypot(pose[i][4] - own[i][0], pose[i][5] - own[i][1]));
         }
     }
 
@@ -351,11 +391,16 @@ export class TwinPair {
      * twin's own physics takes them from its animated pose (no whip).
      */
     endStretch(frame: number): void {
-        const { pooled, stock, from, apart, swing, zoom } = this.stretch;
+        const { pooled, stock, from, apart, swing, twinSwing, ownSwing, zoom } = this.stretch;
         const px = PHYSICS_PX / Math.min(1, zoom);
         if (apart > swing * PHYSICS_SLACK + px) {
             this.noteAt(from, `after a physics restart a physics bone was ${apart.toFixed(1)} px from the twin's; the twin's physics swings it at most ${swing.toFixed(1)} px`);
         }
+        // Its physics runs: it takes its bones off its animated pose about as far as the twin's does.
+        if (ownSwing < twinSwing * PHYSICS_MIN_SWING - px) {
+            this.noteAt(from, `its physics took a bone at most ${ownSwing.toFixed(1)} px off its animated pose; the twin's takes it ${twinSwing.toFixed(1)} px over the same frames`);
+        }
+        if (process.env.PHYSICS_REPORT && twinSwing > 0) console.log(`${this.label} stretch from ${from} to ${frame}: swing ${ownSwing.toFixed(1)} / twin ${twinSwing.toFixed(1)} (zoom ${zoom.toFixed(2)})`);
         // Once it took several frames in one step, its physics state is no longer near the twin's.
         let stepped = false;
         for (let n = 2; n <= MAX_SPAN; n++) if (pooled[n] > 0) stepped = true;
@@ -382,7 +427,8 @@ export class TwinPair {
     }
 
     private comparePose(pooled: number[][], stock: number[][], cached: boolean): void {
-        if (cached) {
+        if (cached && this.run.poseCacheOff()) this.note("pose served from the cache with poseCache 'off'");
+        else if (cached) {
             this.compareCachedPose(stock);
             return;
         }
@@ -459,7 +505,7 @@ export class TwinPair {
             if (off > TOLERANCE) this.note(`cached pose of a state whose pose is not its animation over the setup pose (off by ${off.toFixed(3)}): the cache must not serve it`);
         }
         const spine = this.run.t.spine;
-        const errors = poseErrors(drawnPose(spine, this.pooled.skeleton), drawnPose(spine, this.stock.skeleton));
+        const errors = poseErrors(drawnPose(spine, this.pooled.skeleton), drawnPose(spine, this.stock.skeleton), this.run.cacheBound());
         const what = state ? `${state.animation.name} at ${state.time.toFixed(4)} s` : 'no animation';
         const when = `frame ${this.run.frame}, ${what}`;
         for (const kind of POSE_ERROR_KINDS) {
@@ -668,6 +714,7 @@ export class DifferentialRun {
         this.lead = site === 'tweenUpdate' || site === 'tweenComplete' || site === 'tweenYoyo' ? 1 : 0;
         this.armAhead = 1 + this.lead;
         this.gapFrames = t.scene.spinePool.getOptions().lowFrequency;
+        this.undo.push(onPoseCacheWait(t.scene.spinePool, (skeleton) => this.waits.set(skeleton, this.frame)));
         const events = t.scene.sys.events;
         events.on(Phaser.Scenes.Events.UPDATE, this.onUpdate);
         this.undo.push(() => events.off(Phaser.Scenes.Events.UPDATE, this.onUpdate));
@@ -722,17 +769,30 @@ export class DifferentialRun {
         return this;
     }
 
-    /** Whether the shared pose cache had a lookup wait for its samples in the frame just stepped. */
-    cacheWaited = false;
+    /** The run's frame each skeleton's last pose cache lookup waited for its samples in. */
+    private readonly waits = new Map<object, number>();
+
+    /** The run's frame the shared pose cache last made `go` wait for its samples (a full pose then is no miss), -1 if never. */
+    waitedIn(go: SpineGameObject): number {
+        return this.waits.get(go.skeleton) ?? -1;
+    }
+
+    /** Whether the pool computes every pose (`poseCache: 'off'`): nothing may be served from the cache. */
+    poseCacheOff(): boolean {
+        return this.t.scene.spinePool.getOptions().poseCache === 'off';
+    }
+
+    /** How far a pose served by the cache may be from the twin's: the pool's `poseCacheTolerance` (test/harness/poseError.ts). */
+    cacheBound(): PoseBound {
+        return cacheBound(this.t.scene.spinePool.getOptions().poseCacheTolerance);
+    }
 
     /** Steps `frames` frames, comparing each pair after each. */
     step(frames: number): void {
         for (let i = 0; i < frames; i++) {
             const delta = this.delta(this.frame);
             if (this.site === 'pointer' || this.site === 'keyboard') this.inputBetweenFrames();
-            const waits = poseCacheWaits(this.t.scene.spinePool);
             this.t.step(1, delta);
-            this.cacheWaited = poseCacheWaits(this.t.scene.spinePool) !== waits;
             const lag = this.lag();
             for (const pair of this.pairs) pair.compareFrame(lag);
             this.frame++;
@@ -1002,24 +1062,48 @@ export class DifferentialRun {
 
     /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
     visible(go: SpineGameObject): boolean {
-        const bounds = go.skeleton.getBoundsRect();
-        if (!(bounds.width >= 0)) return false;
-        const g = go as Any;
-        const x1 = go.x + bounds.x * g.scaleX;
-        const x2 = go.x + (bounds.x + bounds.width) * g.scaleX;
-        const y1 = go.y + bounds.y * g.scaleY;
-        const y2 = go.y + (bounds.y + bounds.height) * g.scaleY;
-        for (const camera of this.t.scene.cameras.cameras as Any[]) {
-            if (!camera.visible || (g.cameraFilter & camera.id) !== 0) continue;
-            const w = camera.width / camera.zoomX;
-            const h = camera.height / camera.zoomY;
-            const cx = camera.scrollX + camera.width / 2;
-            const cy = camera.scrollY + camera.height / 2;
-            const sx = camera.scrollX * (1 - g.scrollFactorX);
-            const sy = camera.scrollY * (1 - g.scrollFactorY);
-            if (Math.max(x1, x2) + sx >= cx - w / 2 && Math.min(x1, x2) + sx <= cx + w / 2 && Math.max(y1, y2) + sy >= cy - h / 2 && Math.min(y1, y2) + sy <= cy + h / 2) return true;
-        }
+        const box = this.boundsOf(go);
+        if (box === null) return false;
+        for (const camera of this.t.scene.cameras.cameras as Any[]) if (this.touches(box, go, camera)) return true;
         return false;
+    }
+
+    /**
+     * The id of a camera that shows `stock` (it renders it, and its real bounds touch the camera's
+     * view) but would not draw `pooled` (its render culling), or null: a pooled instance vanishing
+     * where its twin is seen. Stock spine-phaser never culls.
+     */
+    culledWhileSeen(pooled: SpineGameObject, stock: SpineGameObject): number | null {
+        const box = this.boundsOf(stock);
+        if (box === null) return null;
+        for (const camera of this.t.scene.cameras.cameras as Any[]) {
+            if (!this.touches(box, stock, camera) || !(stock as Any).willRender(camera)) continue;
+            camera.preRender();
+            if (!(pooled as Any).willRender(camera)) return camera.id;
+        }
+        return null;
+    }
+
+    /** `go`'s real bounds in the world (its skeleton's current pose), null when it shows nothing. */
+    private boundsOf(go: SpineGameObject): { x1: number; x2: number; y1: number; y2: number } | null {
+        const bounds = go.skeleton.getBoundsRect();
+        if (!(bounds.width >= 0)) return null;
+        const g = go as Any;
+        return { x1: go.x + bounds.x * g.scaleX, x2: go.x + (bounds.x + bounds.width) * g.scaleX, y1: go.y + bounds.y * g.scaleY, y2: go.y + (bounds.y + bounds.height) * g.scaleY };
+    }
+
+    /** Whether `box` (of `go`) touches the view of `camera`, which renders `go`. */
+    private touches(box: { x1: number; x2: number; y1: number; y2: number }, go: SpineGameObject, camera: Any): boolean {
+        const g = go as Any;
+        if (!camera.visible || (g.cameraFilter & camera.id) !== 0) return false;
+        const w = camera.width / camera.zoomX;
+        const h = camera.height / camera.zoomY;
+        const cx = camera.scrollX + camera.width / 2;
+        const cy = camera.scrollY + camera.height / 2;
+        const sx = camera.scrollX * (1 - g.scrollFactorX);
+        const sy = camera.scrollY * (1 - g.scrollFactorY);
+        const { x1, x2, y1, y2 } = box;
+        return Math.max(x1, x2) + sx >= cx - w / 2 && Math.min(x1, x2) + sx <= cx + w / 2 && Math.max(y1, y2) + sy >= cy - h / 2 && Math.min(y1, y2) + sy <= cy + h / 2;
     }
 }
 
@@ -1102,9 +1186,13 @@ function distance(a: number[], b: number[]): number {
 
 const f3 = (v: number): string => v.toFixed(3);
 
-/** `zoom`: the smallest zoom it was seen at in the stretch (the largest of the cameras rendering it, each frame). */
-function newStretch(from: number): { pooled: number[]; stock: number[]; from: number; apart: number; swing: number; zoom: number } {
-    return { pooled: new Array<number>(MAX_SPAN + 1).fill(0), stock: new Array<number>(MAX_SPAN + 1).fill(0), from, apart: 0, swing: 0, zoom: Infinity };
+/**
+ * `zoom`: the smallest zoom it was seen at in the stretch (the largest of the cameras rendering it,
+ * each frame); `swing`: the twin's swing in its first frames after a restart; `twinSwing`,
+ * `ownSwing`: the twin's and the pooled instance's over the whole stretch.
+ */
+function newStretch(from: number): { pooled: number[]; stock: number[]; from: number; apart: number; swing: number; twinSwing: number; ownSwing: number; zoom: number } {
+    return { pooled: new Array<number>(MAX_SPAN + 1).fill(0), stock: new Array<number>(MAX_SPAN + 1).fill(0), from, apart: 0, swing: 0, twinSwing: 0, ownSwing: 0, zoom: Infinity };
 }
 
 /** Irregular frame deltas between 7 and 40 ms, the same for a given seed. */

@@ -33,7 +33,21 @@ export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): Inst
     return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1, poseCached: instance.poseCached };
 }
 
-/** Lookups of the shared pose cache whose samples waited to be built (spine/PoseCache.ts `waits`). */
-export function poseCacheWaits(pool: SpinePoolPlugin): number {
-    return (pool as Any).schedule.poseCache.waits;
+/**
+ * Calls `waited(skeleton)` whenever a lookup of the shared pose cache for that skeleton waits for
+ * its samples to be built (spine/PoseCache.ts: `find` fails and counts a wait), so a pose made in
+ * full then is excused for that instance only. Returns the undo.
+ */
+export function onPoseCacheWait(pool: SpinePoolPlugin, waited: (skeleton: object) => void): () => void {
+    const cache = (pool as Any).schedule.poseCache;
+    const find = cache.find;
+    cache.find = function (this: Any, go: Any, out: Any): boolean {
+        const before = this.waits;
+        const found = find.call(this, go, out);
+        if (this.waits !== before) waited(go.skeleton);
+        return found;
+    };
+    return () => {
+        delete cache.find;
+    };
 }

@@ -67,7 +67,6 @@ describe('errors that name the cause', () => {
             expect(error).toBeInstanceOf(PoolError);
             expect(error.message).toMatch(/^phaser-spine-pool: (spawn|prewarm)\(\): this spinePool's scene was destroyed \(game\.destroy\(\) or this\.scene\.remove\(\)\)/);
         }
-        expect(Phaser.VERSION).toBeTruthy();
     });
 
     test("option renderer: spine-phaser-v4 builds pooled instances with that renderer; another runtime's spawn throws naming the option and the fix", () => {

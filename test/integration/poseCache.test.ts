@@ -79,13 +79,15 @@ describe('shared pose cache', () => {
         expect(run.differences()).toEqual([]);
         expect(cache().hits).toBe(before);
         expect(instanceRecord(t.scene.spinePool, pair.pooled).poseCached).toBe(false);
-        // A new owner gets the pool's callbacks (none): served again.
+        // A new owner of the same object gets the pool's callbacks (none), not the game's: served again.
         const pool = t.scene.spinePool;
+        const games = pair.pooled.afterUpdateWorldTransforms;
         pair.pooled.animationState.removeListener(pair.pooledListener as never);
         pool.despawn(pair.pooled);
         const next = pool.spawn(400, 450, 'hero', 'hero-atlas', { animation: 'walk' });
         t.step(5);
-        expect(next.afterUpdateWorldTransforms).not.toBe(pair.stock.afterUpdateWorldTransforms);
+        expect(next).toBe(pair.pooled);
+        expect(next.afterUpdateWorldTransforms).not.toBe(games);
         expect(instanceRecord(pool, next).poseCached).toBe(true);
         pool.despawn(next);
     });

@@ -158,6 +158,27 @@ describe('shared pose cache', () => {
         pool.despawn(go);
     });
 
+    test("an instance whose samples are built is served in the frames others' wait to be built: a wait excuses that instance only", () => {
+        run = new DifferentialRun(t, irregularDeltas(14));
+        // Started together, each at its own time: more samples wanted in a frame than the build budget allows.
+        const late = ['attack', 'run', 'idle', 'die'].map((animation, i) => ({ animation, pair: run!.pair(250 + i * 150, 450, 'hero', animation) }));
+        // Updated after them (later on the UpdateList): it looks its pose up once they spent the budget.
+        const warm = run.pair(100, 450, 'hero', 'warm');
+        run.at(0, () => warm.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        // Two loops of walk later (every sample of it built), the others start.
+        run.at(90, () => late.forEach(({ animation, pair }, i) => pair.both((go) => void (go.animationState.setAnimation(0, animation, true).trackTime = i * 0.17))));
+        run.step(91);
+        const before = { cached: warm.cachedFrames, servable: warm.servableFrames, waited: warm.waitedFrames };
+        run.step(40);
+        expect(run.differences()).toEqual([]);
+        expect(late.reduce((n, { pair }) => n + pair.waitedFrames, 0)).toBeGreaterThan(0);
+        // Every frame it could be served it was, or its own lookup waited (a sample of its own not built yet).
+        const served = warm.cachedFrames - before.cached;
+        const waited = warm.waitedFrames - before.waited;
+        expect({ servedOrWaited: served + waited, missed: warm.missedFrames }).toEqual({ servedOrWaited: warm.servableFrames - before.servable, missed: 0 });
+        expect(served).toBeGreaterThan(30);
+    });
+
     test(`a wave spawned in one frame builds at most ${BUILDS_PER_FRAME} samples a frame; the rest are posed in full meanwhile`, () => {
         const pool = t.scene.spinePool;
         const gos: SpineGameObject[] = [];

@@ -77,6 +77,28 @@ describe('Legacy-style helper: queue timing', () => {
         expect(entry.mixingFrom?.animation?.name).toBe('attack');
     });
 
+    test.each([
+        [2, 1],
+        [0.5, 1],
+        [2, 4],
+    ])('at AnimationState.timeScale %f a CompleteOthers fade still ends as the playing animation ends (updates every %i frames)', (scale, k) => {
+        everyKFrames(k);
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        go.animationState.timeScale = scale;
+        t.step(3);
+        legacy.play('attack');
+        const fade = 0.2;
+        const queued = legacy.crossFadeQueued('idle', fade);
+        stepUntil(() => queued.isPlaying);
+        // The fade is a Spine mix of `fade` in the state's (scaled) time, as both track times run:
+        // it ends as attack ends only if idle began when attack had `fade` of that time left.
+        const entry = go.animationState.tracks[0]!;
+        expect(entry.mixingFrom?.animation?.name).toBe('attack');
+        expect(entry.mixDuration).toBe(fade);
+        expect(entry.mixingFrom!.trackTime - entry.trackTime).toBeCloseTo(duration(go, 'attack') - fade, 6);
+    });
+
     test('an instance updated every 4th frame starts its queued cross-fade in sync with a twin updated every frame', () => {
         const pool = t.scene.spinePool;
         // Both on screen: the twin at the view centre (high detail, every frame), the other

@@ -278,16 +278,37 @@ describe('Legacy-style helper: layers and modes', () => {
 
     test('StopAll fades every other layer out over the same fade', () => {
         const go = spawn();
+        // A stock object given the documented Spine calls, posed every frame as the pooled one.
+        const stock = t.scene.add.spine(400, 300, 'tiny', 'tiny-atlas');
+        stock.animationState.setAnimation(0, 'walk', true);
+        stock.animationState.setAnimation(1, 'idle', true);
         const legacy = twoLayers(go);
-        legacy.crossFade('run', 0.2, PlayMode.StopAll);
+        const fade = 0.2;
+        legacy.crossFade('run', fade, PlayMode.StopAll);
+        stock.animationState.setAnimation(0, 'run', false).mixDuration = fade;
+        stock.animationState.setEmptyAnimation(1, fade);
         expect(legacy.isPlaying('idle')).toBe(false);
-        const frames = Math.ceil(0.2 / FRAME);
-        t.step(frames);
-        expect(go.animationState.tracks[0]!.animation!.name).toBe('run');
-        const emptying = go.animationState.tracks[1]!;
-        expect(emptying.animation!.name).toBe('<empty>'); // layer 1 mixes out to nothing...
-        expect(emptying.mixTime).toBeGreaterThanOrEqual(0.2 - 1e-9); // ...and the fade is over
-        stepUntil(() => !go.animationState.tracks[1], 3); // then Spine clears the layer
+        const tracks = go.animationState.tracks;
+        const emptying = tracks[1]!;
+        // Layer 1 mixes idle out to nothing (Spine's empty animation) over the cross-fade's own length...
+        expect(emptying.animation!.name).toBe('<empty>');
+        expect(emptying.mixingFrom?.animation?.name).toBe('idle');
+        expect(emptying.mixDuration).toBe(fade);
+        expect(tracks[0]!.mixDuration).toBe(fade);
+        // ...frame by frame, in step with layer 0's fade: idle's weight (1 - mixTime / fade) falls over the whole fade.
+        let elapsed = 0;
+        for (; elapsed + FRAME < fade; elapsed += FRAME) {
+            t.step(1);
+            expect(tracks[1]).toBe(emptying);
+            expect(emptying.mixingFrom?.animation?.name).toBe('idle');
+            expect(emptying.mixTime).toBeCloseTo(elapsed + FRAME, 9);
+            expect(emptying.mixTime).toBeCloseTo(tracks[0]!.mixTime, 9);
+            expect(poseDistance(boneWorld(go), boneWorld(stock))).toBeLessThan(1e-4); // what the fade shows
+        }
+        // The fade ends with the frame that reaches it; Spine drops idle, then clears the layer.
+        stepUntil(() => !go.animationState.tracks[1], 3);
+        expect(poseDistance(boneWorld(go), boneWorld(stock))).toBeLessThan(1e-4);
+        stock.destroy();
     });
 
     test('CompleteOthers with StopAll waits for the longest layer', () => {

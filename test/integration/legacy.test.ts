@@ -31,6 +31,15 @@ function duration(go: SpineGameObject, name: string): number {
     return go.skeleton.data.findAnimation(name)!.duration;
 }
 
+/** Bone world transforms of `go`'s skeleton in its setup pose with `name` applied at `time` over it (null: the setup pose alone). */
+function poseOf(go: SpineGameObject, name: string | null, time = 0): number[][] {
+    const reference = new t.spine.Skeleton(go.skeleton.data);
+    setupPose(reference);
+    if (name !== null) applyFromSetup(t.spine, go.skeleton.data.findAnimation(name)!, reference, 0, time);
+    reference.updateWorldTransform(t.spine.Physics.update);
+    return boneWorld({ skeleton: reference } as SpineGameObject);
+}
+
 /** Steps one frame at a time until `done()` or `limit` frames. */
 function stepUntil(done: () => boolean, limit = 600): void {
     for (let i = 0; i < limit && !done(); i++) t.step(1);
@@ -349,27 +358,42 @@ describe('Legacy-style helper: layers and modes', () => {
         legacy.play('die');
         stepUntil(() => !legacy.isPlaying('die'));
         t.step(30);
-        const reference = new t.spine.Skeleton(go.skeleton.data);
-        setupPose(reference);
-        applyFromSetup(t.spine, go.skeleton.data.findAnimation('die')!, reference, 0, duration(go, 'die'));
-        reference.updateWorldTransform(t.spine.Physics.update);
-        expect(poseDistance(boneWorld(go), boneWorld({ skeleton: reference } as SpineGameObject))).toBeLessThan(1e-4);
-        const setup = new t.spine.Skeleton(go.skeleton.data);
-        setupPose(setup);
-        setup.updateWorldTransform(t.spine.Physics.update);
-        expect(poseDistance(boneWorld(go), boneWorld({ skeleton: setup } as SpineGameObject))).toBeGreaterThan(1);
+        expect(poseDistance(boneWorld(go), poseOf(go, 'die', duration(go, 'die')))).toBeLessThan(1e-4);
+        expect(poseDistance(boneWorld(go), poseOf(go, null))).toBeGreaterThan(1);
         expect(legacy.state('die').time).toBeGreaterThan(duration(go, 'die'));
     });
 
     test('ClampForever holds the last frame and keeps playing; stop() mixes the layer out', () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
-        legacy.state('attack').wrapMode = 'ClampForever';
+        const attack = legacy.state('attack');
+        attack.wrapMode = 'ClampForever';
         legacy.play('attack');
-        t.step(Math.ceil(duration(go, 'attack') / FRAME) + 10);
-        expect(legacy.isPlaying('attack')).toBe(true);
+        const end = duration(go, 'attack');
+        const last = poseOf(go, 'attack', end);
+        const setup = poseOf(go, null);
+        expect(poseDistance(last, setup)).toBeGreaterThan(1); // the last frame is a pose of its own
+        t.step(Math.ceil(end / FRAME) + 10);
+        // Past its end it shows its last frame (no loop, no snap back), frame after frame, and still plays.
+        for (let i = 0; i < 3; i++) {
+            expect(attack.time).toBeGreaterThan(end);
+            expect(poseDistance(boneWorld(go), last)).toBeLessThan(1e-4);
+            expect(legacy.isPlaying('attack')).toBe(true);
+            t.step(10);
+        }
         legacy.stop('attack');
         expect(legacy.isPlaying()).toBe(false);
+        // The layer mixes out to what lies below it (nothing here: the setup pose), at once (stop's mix is 0)...
+        const track = go.animationState.tracks[0]!;
+        expect(track.animation!.name).toBe('<empty>');
+        expect(track.mixingFrom?.animation?.name).toBe('attack');
+        expect(track.mixDuration).toBe(0);
+        t.step(1);
+        expect(poseDistance(boneWorld(go), setup)).toBeLessThan(1e-4);
+        // ...and Spine then clears it, the setup pose staying.
+        stepUntil(() => !go.animationState.tracks[0], 3);
+        t.step(1);
+        expect(poseDistance(boneWorld(go), setup)).toBeLessThan(1e-4);
     });
 
     test('play does not rewind an animation that is already playing', () => {

@@ -422,7 +422,9 @@ export class LegacyAnimation {
                 continue;
             }
             const remaining = stopAll ? this.remainingOnAllLayers() : this.remaining(this.spine.tracks[layer] ?? null);
-            const lead = Math.max(0, remaining - item.fade);
+            // The fade is a Spine mix, counted in the state's scaled time: fade / timeScale game seconds.
+            const scale = this.spine.timeScale;
+            const lead = Math.max(0, remaining - (scale > 0 ? item.fade / scale : 0));
             const behindStart = allStarted || started[layer] === pass || (stopAll && started.includes(pass));
             if (lead <= dt && !behindStart) {
                 queue.splice(i, 1);

@@ -39,9 +39,8 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { LegacyAnimation, SpawnOptions } from '../../plugin';
-import { LegacyAnimation as Legacy } from '../../spine/legacy/LegacyAnimation';
-import type { AnimationState as SpineAnimationState } from '../../spine/spineCore';
 import type { TestGame } from './game';
+import { LegacyOracle } from './legacyOracle';
 import { instanceRecord, onPoseCacheWait, schedulerFrame } from './internals';
 import { plainEntry, type AnimationState as PlainState } from '../../spine/spineCore';
 import { cacheBound, describeMeasure, type PoseBound, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
@@ -218,7 +217,7 @@ export class TwinPair {
             this.previousPosedFrame = schedulerFrame(scene.spinePool);
             this.previousPooled = null;
             this.physicsSynced = true;
-            this.legacyPair = null;
+            this.pooledLegacy = null;
             this.clock = NaN;
             this.spawnedFrame = schedulerFrame(scene.spinePool);
         }
@@ -230,6 +229,7 @@ export class TwinPair {
             this.watchPoses(this.stock);
             this.run.adopt(this.stock, 'stock');
             this.frozenFrame = this.heldFrame = -Infinity;
+            this.twinLegacy = null;
         }
     }
 
@@ -238,18 +238,20 @@ export class TwinPair {
         this.both((go) => go.setPosition(x, y));
     }
 
-    private legacyPair: [LegacyAnimation, LegacyAnimation] | null = null;
+    private pooledLegacy: LegacyAnimation | null = null;
+    private twinLegacy: LegacyOracle | null = null;
 
     /**
-     * Makes the same Legacy-helper call on both: the pooled instance's `spinePool.legacy(go)`, and a
-     * helper driven on the stock twin as the plugin drives one on an instance updated every frame
-     * (its queued starts made just before each frame's update).
+     * A Legacy-helper call on the pooled instance (its `spinePool.legacy(go)`) and the same intent
+     * on the twin, written apart: `twin` drives the oracle (test/harness/legacyOracle.ts: raw
+     * spine-core calls at moments worked out from the helper's docs), so a helper that strays
+     * from its docs differs from the twin. Each on its side only while the run makes one side's
+     * calls (see `both`).
      */
-    legacy(call: (anim: LegacyAnimation) => void): void {
-        if (!this.legacyPair) this.legacyPair = [this.run.t.scene.spinePool.legacy(this.pooled), stockLegacy(this.stock)];
+    legacy(pooled: (anim: LegacyAnimation) => void, twin: (oracle: LegacyOracle) => void): void {
         const side = this.run.side;
-        if (side !== 'stock') call(this.legacyPair[0]);
-        if (side !== 'pooled') call(this.legacyPair[1]);
+        if (side !== 'stock') pooled((this.pooledLegacy ??= this.run.t.scene.spinePool.legacy(this.pooled)));
+        if (side !== 'pooled') twin((this.twinLegacy ??= new LegacyOracle(this.stock)));
     }
 
     private listen(go: SpineGameObject, log: Heard[]): object {
@@ -1105,36 +1107,6 @@ export class DifferentialRun {
         const { x1, x2, y1, y2 } = box;
         return Math.max(x1, x2) + sx >= cx - w / 2 && Math.min(x1, x2) + sx <= cx + w / 2 && Math.max(y1, y2) + sy >= cy - h / 2 && Math.min(y1, y2) + sy <= cy + h / 2;
     }
-}
-
-/**
- * A Legacy helper on a stock object, as the plugin runs one on an instance updated every frame:
- * before each frame's update it starts the queued plays that fall in that frame, a play due after
- * another started in the same frame starting once the object was updated up to its moment.
- */
-function stockLegacy(stock: SpineGameObject): LegacyAnimation {
-    const state = stock.animationState as unknown as SpineAnimationState & { update(s: number): void; apply(skeleton: unknown): void };
-    const legacy = new Legacy(state, {
-        catchUp: () => {},
-        listen: (listener: object) => stock.animationState.addListener(listener as never),
-        changed: () => {},
-        source: 'the test',
-        skeletonName: 'the twin',
-    });
-    const updatePose = stock.updatePose.bind(stock);
-    stock.updatePose = (ms: number) => {
-        let left = ms;
-        for (;;) {
-            const split = legacy.beforeUpdate(left / 1000) * 1000;
-            if (!(split < left)) break;
-            state.update(split / 1000);
-            state.apply(stock.skeleton);
-            stock.skeleton.update(split / 1000);
-            left -= split;
-        }
-        updatePose(left);
-    };
-    return legacy as unknown as LegacyAnimation;
 }
 
 /** Bone world transforms: [a, b, c, d, worldX, worldY] per bone. */

@@ -132,13 +132,25 @@ export const SCENARIOS: Scenario[] = [
                 }),
             );
             run.at(20, () => p.both((go) => void (go.animationState.timeScale = 1.4)));
+            // The pooled side through the helper, the twin through its oracle (legacyOracle.ts).
             run.at(30, () =>
-                p.legacy((anim) => {
-                    anim.state('run').wrapMode = 'Loop';
-                    anim.crossFade('run', 0.2);
-                }),
+                p.legacy(
+                    (anim) => {
+                        anim.state('run').wrapMode = 'Loop';
+                        anim.crossFade('run', 0.2);
+                    },
+                    (oracle) => {
+                        oracle.state('run').wrapMode = 'Loop';
+                        oracle.crossFade('run', 0.2);
+                    },
+                ),
             );
-            run.at(44, () => p.legacy((anim) => anim.crossFadeQueued('idle', 0.15)));
+            run.at(44, () =>
+                p.legacy(
+                    (anim) => anim.crossFadeQueued('idle', 0.15),
+                    (oracle) => oracle.crossFadeQueued('idle', 0.15),
+                ),
+            );
             run.at(60, () => p.both((go) => go.setVisible(false)));
             run.at(68, () => p.both((go) => go.setVisible(true)));
             run.at(78, () => p.both((go) => go.setActive(false)));

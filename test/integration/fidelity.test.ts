@@ -35,23 +35,39 @@ describe('fidelity: what LOD may not change', () => {
         ['every frame', 1, false],
         ['at interval 4', 4, false],
         ['off screen, back in view', 1, true],
-    ] as const)('Legacy-helper starts, fades and blends %s land as on an instance updated every frame', (_name, k, away) => {
+    ] as const)('Legacy-helper starts, fades and blends %s land where its docs put them on a stock twin (the Legacy oracle)', (_name, k, away) => {
         t.scene.spinePool.configure({ highFrequency: k, midFrequency: k, lowFrequency: k });
         run = new DifferentialRun(t, irregularDeltas(90 + k), () => k);
         const pair = run.pair(400, 450, 'limbs');
+        // The twin is driven by the oracle (test/harness/legacyOracle.ts), not by a second helper.
         run.at(0, () =>
-            pair.legacy((anim) => {
-                anim.state('walk').wrapMode = 'Loop';
-                anim.state('idle').wrapMode = 'Loop';
-                anim.state('aim').layer = 1;
-                anim.play('walk');
-                anim.crossFadeQueued('jump', 0.2);
-                anim.playQueued('idle');
-            }),
+            pair.legacy(
+                (anim) => {
+                    anim.state('walk').wrapMode = 'Loop';
+                    anim.state('idle').wrapMode = 'Loop';
+                    anim.state('aim').layer = 1;
+                    anim.play('walk');
+                    anim.crossFadeQueued('jump', 0.2);
+                    anim.playQueued('idle');
+                },
+                (oracle) => {
+                    oracle.state('walk').wrapMode = 'Loop';
+                    oracle.state('idle').wrapMode = 'Loop';
+                    oracle.state('aim').layer = 1;
+                    oracle.play('walk');
+                    oracle.crossFadeQueued('jump', 0.2);
+                    oracle.playQueued('idle');
+                },
+            ),
         );
-        run.at(40, () => pair.legacy((anim) => anim.blend('aim', 0.7, 0.4)));
-        run.at(70, () => pair.legacy((anim) => anim.crossFade('run', 0.3)));
-        run.at(75, () => pair.legacy((anim) => anim.crossFadeQueued('die', 0.25, 'CompleteOthers', 'StopAll')));
+        run.at(40, () => pair.legacy((anim) => anim.blend('aim', 0.7, 0.4), (oracle) => oracle.blend('aim', 0.7, 0.4)));
+        run.at(70, () => pair.legacy((anim) => anim.crossFade('run', 0.3), (oracle) => oracle.crossFade('run', 0.3)));
+        run.at(75, () =>
+            pair.legacy(
+                (anim) => anim.crossFadeQueued('die', 0.25, 'CompleteOthers', 'StopAll'),
+                (oracle) => oracle.crossFadeQueued('die', 0.25, 'CompleteOthers', 'StopAll'),
+            ),
+        );
         if (away) {
             run.at(30, () => pair.moveTo(OFF, 450));
             run.at(120, () => pair.moveTo(400, 450));

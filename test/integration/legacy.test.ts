@@ -31,6 +31,15 @@ function duration(go: SpineGameObject, name: string): number {
     return go.skeleton.data.findAnimation(name)!.duration;
 }
 
+/** Bone world transforms of `go`'s skeleton in its setup pose with `name` applied at `time` over it (null: the setup pose alone). */
+function poseOf(go: SpineGameObject, name: string | null, time = 0): number[][] {
+    const reference = new t.spine.Skeleton(go.skeleton.data);
+    setupPose(reference);
+    if (name !== null) applyFromSetup(t.spine, go.skeleton.data.findAnimation(name)!, reference, 0, time);
+    reference.updateWorldTransform(t.spine.Physics.update);
+    return boneWorld({ skeleton: reference } as SpineGameObject);
+}
+
 /** Steps one frame at a time until `done()` or `limit` frames. */
 function stepUntil(done: () => boolean, limit = 600): void {
     for (let i = 0; i < limit && !done(); i++) t.step(1);
@@ -75,6 +84,28 @@ describe('Legacy-style helper: queue timing', () => {
         const entry = go.animationState.tracks[0]!;
         expect(entry.mixTime).toBeCloseTo(queued.time, 6);
         expect(entry.mixingFrom?.animation?.name).toBe('attack');
+    });
+
+    test.each([
+        [2, 1],
+        [0.5, 1],
+        [2, 4],
+    ])('at AnimationState.timeScale %f a CompleteOthers fade still ends as the playing animation ends (updates every %i frames)', (scale, k) => {
+        everyKFrames(k);
+        const go = spawn();
+        const legacy = t.scene.spinePool.legacy(go);
+        go.animationState.timeScale = scale;
+        t.step(3);
+        legacy.play('attack');
+        const fade = 0.2;
+        const queued = legacy.crossFadeQueued('idle', fade);
+        stepUntil(() => queued.isPlaying);
+        // The fade is a Spine mix of `fade` in the state's (scaled) time, as both track times run:
+        // it ends as attack ends only if idle began when attack had `fade` of that time left.
+        const entry = go.animationState.tracks[0]!;
+        expect(entry.mixingFrom?.animation?.name).toBe('attack');
+        expect(entry.mixDuration).toBe(fade);
+        expect(entry.mixingFrom!.trackTime - entry.trackTime).toBeCloseTo(duration(go, 'attack') - fade, 6);
     });
 
     test('an instance updated every 4th frame starts its queued cross-fade in sync with a twin updated every frame', () => {
@@ -256,16 +287,37 @@ describe('Legacy-style helper: layers and modes', () => {
 
     test('StopAll fades every other layer out over the same fade', () => {
         const go = spawn();
+        // A stock object given the documented Spine calls, posed every frame as the pooled one.
+        const stock = t.scene.add.spine(400, 300, 'tiny', 'tiny-atlas');
+        stock.animationState.setAnimation(0, 'walk', true);
+        stock.animationState.setAnimation(1, 'idle', true);
         const legacy = twoLayers(go);
-        legacy.crossFade('run', 0.2, PlayMode.StopAll);
+        const fade = 0.2;
+        legacy.crossFade('run', fade, PlayMode.StopAll);
+        stock.animationState.setAnimation(0, 'run', false).mixDuration = fade;
+        stock.animationState.setEmptyAnimation(1, fade);
         expect(legacy.isPlaying('idle')).toBe(false);
-        const frames = Math.ceil(0.2 / FRAME);
-        t.step(frames);
-        expect(go.animationState.tracks[0]!.animation!.name).toBe('run');
-        const emptying = go.animationState.tracks[1]!;
-        expect(emptying.animation!.name).toBe('<empty>'); // layer 1 mixes out to nothing...
-        expect(emptying.mixTime).toBeGreaterThanOrEqual(0.2 - 1e-9); // ...and the fade is over
-        stepUntil(() => !go.animationState.tracks[1], 3); // then Spine clears the layer
+        const tracks = go.animationState.tracks;
+        const emptying = tracks[1]!;
+        // Layer 1 mixes idle out to nothing (Spine's empty animation) over the cross-fade's own length...
+        expect(emptying.animation!.name).toBe('<empty>');
+        expect(emptying.mixingFrom?.animation?.name).toBe('idle');
+        expect(emptying.mixDuration).toBe(fade);
+        expect(tracks[0]!.mixDuration).toBe(fade);
+        // ...frame by frame, in step with layer 0's fade: idle's weight (1 - mixTime / fade) falls over the whole fade.
+        let elapsed = 0;
+        for (; elapsed + FRAME < fade; elapsed += FRAME) {
+            t.step(1);
+            expect(tracks[1]).toBe(emptying);
+            expect(emptying.mixingFrom?.animation?.name).toBe('idle');
+            expect(emptying.mixTime).toBeCloseTo(elapsed + FRAME, 9);
+            expect(emptying.mixTime).toBeCloseTo(tracks[0]!.mixTime, 9);
+            expect(poseDistance(boneWorld(go), boneWorld(stock))).toBeLessThan(1e-4); // what the fade shows
+        }
+        // The fade ends with the frame that reaches it; Spine drops idle, then clears the layer.
+        stepUntil(() => !go.animationState.tracks[1], 3);
+        expect(poseDistance(boneWorld(go), boneWorld(stock))).toBeLessThan(1e-4);
+        stock.destroy();
     });
 
     test('CompleteOthers with StopAll waits for the longest layer', () => {
@@ -306,27 +358,42 @@ describe('Legacy-style helper: layers and modes', () => {
         legacy.play('die');
         stepUntil(() => !legacy.isPlaying('die'));
         t.step(30);
-        const reference = new t.spine.Skeleton(go.skeleton.data);
-        setupPose(reference);
-        applyFromSetup(t.spine, go.skeleton.data.findAnimation('die')!, reference, 0, duration(go, 'die'));
-        reference.updateWorldTransform(t.spine.Physics.update);
-        expect(poseDistance(boneWorld(go), boneWorld({ skeleton: reference } as SpineGameObject))).toBeLessThan(1e-4);
-        const setup = new t.spine.Skeleton(go.skeleton.data);
-        setupPose(setup);
-        setup.updateWorldTransform(t.spine.Physics.update);
-        expect(poseDistance(boneWorld(go), boneWorld({ skeleton: setup } as SpineGameObject))).toBeGreaterThan(1);
+        expect(poseDistance(boneWorld(go), poseOf(go, 'die', duration(go, 'die')))).toBeLessThan(1e-4);
+        expect(poseDistance(boneWorld(go), poseOf(go, null))).toBeGreaterThan(1);
         expect(legacy.state('die').time).toBeGreaterThan(duration(go, 'die'));
     });
 
     test('ClampForever holds the last frame and keeps playing; stop() mixes the layer out', () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
-        legacy.state('attack').wrapMode = 'ClampForever';
+        const attack = legacy.state('attack');
+        attack.wrapMode = 'ClampForever';
         legacy.play('attack');
-        t.step(Math.ceil(duration(go, 'attack') / FRAME) + 10);
-        expect(legacy.isPlaying('attack')).toBe(true);
+        const end = duration(go, 'attack');
+        const last = poseOf(go, 'attack', end);
+        const setup = poseOf(go, null);
+        expect(poseDistance(last, setup)).toBeGreaterThan(1); // the last frame is a pose of its own
+        t.step(Math.ceil(end / FRAME) + 10);
+        // Past its end it shows its last frame (no loop, no snap back), frame after frame, and still plays.
+        for (let i = 0; i < 3; i++) {
+            expect(attack.time).toBeGreaterThan(end);
+            expect(poseDistance(boneWorld(go), last)).toBeLessThan(1e-4);
+            expect(legacy.isPlaying('attack')).toBe(true);
+            t.step(10);
+        }
         legacy.stop('attack');
         expect(legacy.isPlaying()).toBe(false);
+        // The layer mixes out to what lies below it (nothing here: the setup pose), at once (stop's mix is 0)...
+        const track = go.animationState.tracks[0]!;
+        expect(track.animation!.name).toBe('<empty>');
+        expect(track.mixingFrom?.animation?.name).toBe('attack');
+        expect(track.mixDuration).toBe(0);
+        t.step(1);
+        expect(poseDistance(boneWorld(go), setup)).toBeLessThan(1e-4);
+        // ...and Spine then clears it, the setup pose staying.
+        stepUntil(() => !go.animationState.tracks[0], 3);
+        t.step(1);
+        expect(poseDistance(boneWorld(go), setup)).toBeLessThan(1e-4);
     });
 
     test('play does not rewind an animation that is already playing', () => {

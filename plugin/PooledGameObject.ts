@@ -220,7 +220,10 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             }
             const sceneRenderer = go.plugin.webGLRenderer;
             if (own && drawPooledPhaser4(go as never, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== null) return;
-            endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
+            // The runtime's spine-webgl renderer goes on in a batch a pooled neighbour left open, as
+            // after one of its own objects (ending it would cost a flush per instance); its other
+            // renderers draw through Phaser's, so that batch ends first.
+            if ((go as { rendererType?: string }).rendererType !== 'spine-webgl') endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
             super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
         }
 

@@ -125,6 +125,7 @@ export function retireInstance(instance: PooledInstance): void {
     if (skeleton.skin !== null) skeleton.setSkin(null as never);
     // Where the owner's physics took it is not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
+    instance.drawnFrom = null; // the next owner's draws are counted afresh
 }
 
 /** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */

@@ -14,14 +14,15 @@
  * stack: Spine 4.2 (spine-phaser) draws from the picture or slot by slot; the 4.3 runtimes
  * (spine-phaser-v3 on Phaser 3; spine-phaser-v4 on Phaser 4, through its spine-webgl transformer:
  * render offset, V flipped, colours times the object's alpha) draw from the picture, anything
- * else is left to the runtime (`from` null: stock's by definition).
+ * else is left to the runtime (`from` 'runtime': stock's by definition).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { bootGame, type TestGame } from '../harness/game';
 import { spinePhaser } from '../harness/spine';
 import { corpusRig, CORPUS_ANIMATIONS } from '../skeletons/corpus';
 import { preset } from '../skeletons/presets';
-import { drawPooled, drawPooledPhaser4, type Batcher, type DrawnFrom } from '../../plugin/PooledDraw';
+import { drawPooled, drawPooledPhaser4, type Batcher } from '../../plugin/PooledDraw';
+import type { DrawnFrom } from '../../plugin/PooledInstance';
 import * as SampleVertices from '../../spine/SampleVertices';
 
 type Any = any;
@@ -86,7 +87,7 @@ let t: TestGame;
 const v43 = (): boolean => typeof (spinePhaser().Skeleton.prototype as Any).setupPose === 'function';
 const phaser4 = (): boolean => String((globalThis as Any).Phaser.VERSION).startsWith('4');
 /** How an instance the picture does not cover is drawn: slot by slot (4.2), by the runtime (4.3). */
-const SLOTS = (): DrawnFrom => (v43() ? null : 'slots');
+const SLOTS = (): DrawnFrom => (v43() ? 'runtime' : 'slots');
 
 /** A slot's look as drawn (4.3: its applied pose). */
 const look = (slot: Any): Any => (v43() ? slot.appliedPose : slot);
@@ -156,7 +157,7 @@ function pooledDraw(go: SpineGameObject): { batches: Batch[]; from: DrawnFrom } 
         const list = [go, go];
         let at = 0;
         draw = () => drawPooledPhaser4(go as Any, instance, sceneRenderer as Any, plugin, renderer, context, undefined, list, at++);
-        expect(draw()).toBe(null);
+        expect(draw()).toBe('runtime');
         expect(batcher.verticesLength).toBe(0);
         (go as Any).rendererType = 'spine-webgl';
         at = 0;
@@ -220,11 +221,11 @@ describe('the pool draws what spine-webgl draws', () => {
             for (const go of crowd(key, animations.filter((a) => (t.scene.cache.json.get(key) as Any).animations[a]), 'off')) {
                 const { batches, from } = pooledDraw(go);
                 if (showsClipping(go)) {
-                    expect(from).toBe(null); // the runtime draws it
+                    expect(from).toBe('runtime'); // the runtime draws it
                     continue;
                 }
                 expect(from).toBe(SLOTS());
-                if (from === null) continue;
+                if (from === 'runtime') continue;
                 expect(batches.length).toBeGreaterThan(0);
                 expect(compareStreams(stockDraw(go), batches)).toBe(0);
             }
@@ -235,11 +236,11 @@ describe('the pool draws what spine-webgl draws', () => {
             for (const go of crowd(key, animations.filter((a) => (t.scene.cache.json.get(key) as Any).animations[a]), 'shared')) {
                 const { batches, from } = pooledDraw(go);
                 if (showsClipping(go)) {
-                    expect(from).toBe(null);
+                    expect(from).toBe('runtime');
                     continue;
                 }
                 if (from === 'picture') pictures++;
-                if (from === null) continue;
+                if (from === 'runtime') continue;
                 expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
             }
             if (key === 'physics' || key === 'swing') expect(pictures).toBe(0);
@@ -263,12 +264,12 @@ describe('the pool draws what spine-webgl draws', () => {
         for (const go of [tinted, coloured, detached, reordered]) {
             const { batches, from } = pooledDraw(go);
             expect(from).toBe(SLOTS());
-            if (from !== null) expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
+            if (from !== 'runtime') expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
         }
         // Posed by the game: drawn from its own bones, not from samples it no longer shows.
         const { batches, from } = pooledDraw(moved);
         expect(from).toBe(SLOTS());
-        if (from !== null) expect(compareStreams(stockDraw(moved), batches)).toBe(0);
+        if (from !== 'runtime') expect(compareStreams(stockDraw(moved), batches)).toBe(0);
     });
 
     test("a sequence attachment (stunts' smoke in `die`, past its clipping) is drawn frame by frame as stock draws it", () => {
@@ -282,7 +283,7 @@ describe('the pool draws what spine-webgl draws', () => {
                 expect(showsClipping(go)).toBe(false);
                 const { batches, from } = pooledDraw(go);
                 expect(from).toBe(SLOTS()); // the sample's picture leaves a sequence to the skeleton
-                if (from !== null) expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
+                if (from !== 'runtime') expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
             }
             t.scene.spinePool.despawn(go);
         }
@@ -299,7 +300,7 @@ describe('the pool draws what spine-webgl draws', () => {
         t.scene.spinePool.configure({ poseCacheMemory: bytes / (1024 * 1024) });
         const { batches, from } = pooledDraw(tight);
         expect(from).toBe(SLOTS());
-        if (from !== null) expect(compareStreams(stockDraw(tight), batches)).toBeLessThan(0.01);
+        if (from !== 'runtime') expect(compareStreams(stockDraw(tight), batches)).toBeLessThan(0.01);
         expect(t.scene.spinePool.stats().poseCache.bytes).toBe(bytes);
         // No room is not a picture built and thrown away every frame: the clip's next draws build none.
         const builds = jest.spyOn(SampleVertices, 'sampleVertices');
@@ -319,7 +320,7 @@ describe('the pool draws what spine-webgl draws', () => {
         else go.skeleton.setSlotsToSetupPose();
         const { batches, from } = pooledDraw(go);
         expect(from).toBe(SLOTS());
-        if (from !== null) expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
+        if (from !== 'runtime') expect(compareStreams(stockDraw(go), batches)).toBeLessThan(0.01);
     });
 
     test('slots blended additive, multiply and screen, and one with a dark colour, are drawn as stock draws them', () => {

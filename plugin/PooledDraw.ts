@@ -2,7 +2,7 @@ import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
 import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type Rgba, type SampleVertices } from '../spine/SampleVertices';
 import { versionOf, type Skeleton, type Slot, type SpineVersion } from '../spine/spineCore';
-import type { PooledInstance } from './PooledInstance';
+import type { DrawnFrom, PooledInstance } from './PooledInstance';
 
 /**
  * How a pooled instance is drawn in WebGL: what the runtime's `renderWebGL` and spine-webgl's
@@ -86,8 +86,11 @@ export interface SpinePlugin4 {
     currentWebGLDrawingContext: unknown;
 }
 
-/** How an instance was drawn: from its samples' picture, slot by slot (its own skeleton, or samples' vertices per slot), or not by this path. */
-export type DrawnFrom = 'picture' | 'slots' | null;
+/** Records on `instance` how it is drawn this time, and returns it. */
+function drawn(instance: PooledInstance, from: DrawnFrom): DrawnFrom {
+    instance.drawnFrom = from;
+    return from;
+}
 
 /** Scratch of the slot's vertex colours being drawn (vertexColors). */
 const slotColors = new Float64Array(8);
@@ -157,19 +160,19 @@ function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLay
 
 /**
  * Draws `go` (the object of `instance`) for `camera` with the runtime's `sceneRenderer`, as its
- * `renderWebGL` would on Phaser 3. Returns how, or null, having drawn nothing, when this path does
- * not cover it (the caller lets the runtime draw it).
+ * `renderWebGL` would on Phaser 3. Returns how (also recorded in `instance.drawnFrom`): 'runtime',
+ * having drawn nothing, when this path does not cover it (the caller lets the runtime draw it).
  */
 export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
     const skeleton = go.skeleton;
-    if (!sceneRenderer) return null;
+    if (!sceneRenderer) return drawn(instance, 'runtime');
     const version = versionOf(skeleton);
     const v43 = version.v43;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
     const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
-    if (!pictured && v43) return null; // slot by slot is the 4.3 runtime's
+    if (!pictured && v43) return drawn(instance, 'runtime'); // slot by slot is the 4.3 runtime's
     if (renderer.newType) {
         renderer.pipelines.clear();
         sceneRenderer.begin();
@@ -183,7 +186,7 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
         sceneRenderer.end();
         renderer.pipelines.rebind();
     }
-    return pictured ? 'picture' : 'slots';
+    return drawn(instance, pictured ? 'picture' : 'slots');
 }
 
 /** A game object's world-to-camera matrix (GetCalcMatrix's `calc`). */
@@ -206,8 +209,9 @@ function layoutOf(go: DrawnObject, sceneRenderer: SceneRenderer, v43: boolean, f
  * Draws `go` for `drawingContext` on Phaser 4 (spine-phaser-v4) from its samples' picture, through
  * the runtime's spine-webgl batch as its `'spine-webgl'` renderer draws (begun after Phaser's own
  * batch is finished, kept open while the next object drawn is a pooled one, ended with Phaser's
- * context rebound). Returns null, having drawn nothing, when the instance is not drawn from a
- * picture: the caller ends the batch (`endPooledBatch`) and lets the runtime draw it.
+ * context rebound). Returns how (also recorded in `instance.drawnFrom`): 'runtime', having drawn
+ * nothing, when the instance is not drawn from a picture: the caller ends the batch
+ * (`endPooledBatch`) and lets the runtime draw it.
  */
 export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, plugin: SpinePlugin4, renderer: Phaser4Renderer, drawingContext: DrawingContext, parentMatrix: unknown, displayList: unknown[] | undefined, index: number | undefined): DrawnFrom {
     const camera = drawingContext.camera;
@@ -215,11 +219,11 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
     const version = versionOf(skeleton);
-    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return null;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
+    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime');
+    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
-    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return null;
+    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return drawn(instance, 'runtime');
     const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
     const placed = displayList !== undefined && index !== undefined;
     const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
@@ -239,7 +243,7 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown, ignoreCameraPosition: boolean): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
     copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
-    return 'picture';
+    return drawn(instance, 'picture');
 }
 
 /** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */

@@ -214,13 +214,16 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             const instance = go.animationState.owner;
             const own = instance !== undefined && (instance.go as object) === go;
             if ((renderer as { renderNodes?: unknown }).renderNodes === undefined) {
-                if (own && drawPooled(go as never, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== null) return;
+                if (own && drawPooled(go as never, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== 'runtime') return;
                 super.renderWebGL(renderer, src, camera, parentMatrix);
                 return;
             }
             const sceneRenderer = go.plugin.webGLRenderer;
-            if (own && drawPooledPhaser4(go as never, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== null) return;
-            endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
+            if (own && drawPooledPhaser4(go as never, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== 'runtime') return;
+            // The runtime's spine-webgl renderer goes on in a batch a pooled neighbour left open, as
+            // after one of its own objects (ending it would cost a flush per instance); its other
+            // renderers draw through Phaser's, so that batch ends first.
+            if ((go as { rendererType?: string }).rendererType !== 'spine-webgl') endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
             super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
         }
 

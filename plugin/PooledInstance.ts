@@ -56,6 +56,12 @@ export const Life = {
 } as const;
 export type Life = (typeof Life)[keyof typeof Life];
 
+/**
+ * How a pooled object was drawn in WebGL (PooledDraw.ts): from its samples' picture, slot by slot
+ * by the pool, or left to the runtime's own renderer.
+ */
+export type DrawnFrom = 'picture' | 'slots' | 'runtime';
+
 /** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
 const GOLDEN = 0.6180339887498949;
 let serial = 0;
@@ -99,6 +105,8 @@ export class PooledInstance implements StateOwner {
     lostReported = false;
     /** Its last pose was copied from the pose cache. */
     poseCached = false;
+    /** How its object was drawn last (set by PooledDraw each draw; null: not drawn since its spawn). What a draw count in stats reads. */
+    drawnFrom: DrawnFrom | null = null;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */

@@ -126,6 +126,7 @@ export function retireInstance(instance: PooledInstance): void {
     // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
     posedAgain(instance.reach);
+    instance.drawnFrom = null; // the next owner's draws are counted afresh
 }
 
 /** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */

@@ -1,11 +1,16 @@
 /**
  * Test-only reads of the plugin's private records, in one place: what the differential harness
  * needs to know about a pooled instance that no public API says (when it was last updated and
- * posed). Nothing here is part of the product.
+ * posed), and how the draw tests learn which path drew it. Nothing here is part of the product.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { SpinePoolPlugin } from '../../plugin';
 // (The plugin keeps its instances in `registry` and their schedule in `schedule.scheduler`.)
+
+/**
+ * A SpinePoolPlugin: this source's, or the built package's on a browser page (the draw-parity page
+ * reads through here too, and the package's declarations are not the source's).
+ */
+type SpinePoolPlugin = { stats(): unknown };
 
 type Any = any;
 
@@ -18,6 +23,8 @@ export interface InstanceRecord {
     tier: number;
     /** Its last pose was copied from the shared pose cache. */
     poseCached: boolean;
+    /** How it was drawn last (plugin/PooledDraw.ts): its samples' picture, slot by slot, or by the runtime; null: not drawn since its spawn. */
+    drawnFrom: 'picture' | 'slots' | 'runtime' | null;
 }
 
 /** The scheduler's index of the frame stepped last. */
@@ -30,7 +37,7 @@ export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): Inst
     const instance = (pool as Any).registry.instanceOf(go);
     if (!instance) throw new Error('not a pooled instance of this plugin');
     const entry = instance.entry;
-    return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1, poseCached: instance.poseCached };
+    return { updatedFrame: entry ? entry.lastFrame : -Infinity, posedFrame: instance.posedFrame, tier: entry ? entry.tier : -1, poseCached: instance.poseCached, drawnFrom: instance.drawnFrom };
 }
 
 /**

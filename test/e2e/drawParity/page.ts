@@ -1,8 +1,10 @@
 /**
  * Pixel parity of the pool's WebGL draw path (plugin/PooledDraw.ts), in a real browser: the same
  * crowd is drawn by stock spine-phaser (`this.add.spine`), then by the pool with `poseCache:
- * 'off'`, then with `poseCache: 'shared'`, each given the same calls on the same clock, and each
- * frame read back (readPixels) for test/e2e/drawParity.test.ts to compare.
+ * 'off'`, then with `poseCache: 'shared'`, each given the same calls on the same clock; the same
+ * frames of each (READ_AT) are read back (readPixels) for test/e2e/drawParity.test.ts to compare,
+ * with, for the pool's modes, how each instance was drawn in that frame (the plugin's record, read
+ * through test/harness/internals.ts).
  *
  * The crowd: a mesh hero (weighted meshes, deform keys), the corpus rigs (attachment, colour and
  * draw-order keys, paths, physics) with slots set to additive, multiply and screen blending and a
@@ -13,6 +15,7 @@
  */
 import * as spine from '@esotericsoftware/spine-phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
+import { instanceRecord } from '../../harness/internals';
 import { corpusRig } from '../../skeletons/corpus';
 import { preset } from '../../skeletons/presets';
 
@@ -23,6 +26,8 @@ const RENDERER = new URLSearchParams(location.search).get('renderer') as 'spine-
 const WIDTH = 480;
 const HEIGHT = 360;
 const FRAMES = 40;
+/** The frames read back (after that many steps): early, middle and last, so poses at different times are compared. */
+const READ_AT = [14, 27, 40];
 const FRAME_MS = 1000 / 60;
 
 type Mode = 'stock' | 'off' | 'shared';
@@ -107,14 +112,34 @@ function addRigs(scene: Phaser.Scene): void {
     }
 }
 
+/** How the pool's instances were drawn in one frame read back (PooledInstance.drawnFrom). */
+export interface DrawnCounts {
+    /** Pooled instances in the crowd. */
+    instances: number;
+    /** Those neither tinted nor of the physics rig: the ones the picture can cover once their pose is served from the cache. */
+    plain: number;
+    /** Of those, drawn from their samples' picture. */
+    plainPicture: number;
+    /** From their samples' picture. */
+    picture: number;
+    /** Slot by slot by the pool. */
+    slots: number;
+    /** Left to the runtime's own renderer. */
+    runtime: number;
+    /** Showing a clipping attachment (always the runtime's to draw). */
+    clipping: number;
+}
+
 export interface ParityResult {
     renderer: string;
     width: number;
     height: number;
-    /** RGBA of the last frame per mode, base64. */
-    frames: Record<Mode, string>;
-    /** Poses copied from the cache in the last shared frame (instances drawn from its samples). */
-    sharedHits: number;
+    /** The frames read back (READ_AT), the same for every mode. */
+    readAt: number[];
+    /** RGBA of each frame read back, per mode, base64. */
+    frames: Record<Mode, string[]>;
+    /** How the pool drew its instances in each frame read back ('off', 'shared'). */
+    drawn: Record<'off' | 'shared', DrawnCounts[]>;
     errors: string[];
 }
 
@@ -127,9 +152,13 @@ class ParityScene extends Phaser.Scene {
         const minimap = this.cameras.add(WIDTH - 160, 0, 160, 120).setZoom(0.4).setScroll(120, 80);
         minimap.setBackgroundColor(0x203040);
         this.game.loop.stop();
-        const result: ParityResult = { renderer: this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas', width: WIDTH, height: HEIGHT, frames: {} as Record<Mode, string>, sharedHits: 0, errors: [] };
+        const result: ParityResult = { renderer: this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas', width: WIDTH, height: HEIGHT, readAt: READ_AT, frames: {} as Record<Mode, string[]>, drawn: { off: [], shared: [] }, errors: [] };
         for (const mode of ['stock', 'off', 'shared'] as Mode[]) {
             try {
+                // The cache builds a few samples a frame (BUILDS_PER_FRAME): two passes over the same
+                // frames first build what the measured one draws from (else most of it would be posed
+                // in full while its samples wait, and the picture path hardly tested).
+                if (mode === 'shared') for (let pass = 0; pass < 2; pass++) this.run(mode, null);
                 result.frames[mode] = this.run(mode, result);
             } catch (error) {
                 result.errors.push(`${mode}: ${String((error as Error).stack ?? error)}`);
@@ -143,10 +172,11 @@ class ParityScene extends Phaser.Scene {
         return (this as unknown as { spinePool: SpinePoolPlugin }).spinePool;
     }
 
-    /** Draws the crowd in `mode` for FRAMES frames; returns the last frame's pixels. */
-    private run(mode: Mode, result: ParityResult): string {
+    /** Draws the crowd in `mode` for FRAMES frames; returns the pixels of the frames READ_AT (and, pooled, how each was drawn). */
+    private run(mode: Mode, result: ParityResult | null): string[] {
         const container = this.add.container(240, 180).setAngle(-15).setScale(1.2);
         const made: { destroy(): void }[] = [container];
+        const pooled: { go: Phaser.GameObjects.GameObject; plain: boolean }[] = [];
         for (const s of specs()) {
             const go =
                 mode === 'stock'
@@ -162,24 +192,45 @@ class ParityScene extends Phaser.Scene {
             if (s.tint) go.skeleton.color.set(...s.tint);
             go.animationState.setAnimation(0, s.animation, true).trackTime = s.offset;
             made.push(mode === 'stock' ? go : { destroy: () => this.pool.despawn(go) });
+            if (mode !== 'stock') pooled.push({ go, plain: !s.tint && s.key !== 'physics' });
         }
         // The same clock for every mode: poses depend on time only.
         this.clock = 0;
-        let hits = 0;
-        for (let frame = 0; frame < FRAMES; frame++) {
-            hits = this.pool.stats().poseCache.hits;
+        const frames: string[] = [];
+        for (let frame = 1; frame <= FRAMES; frame++) {
             this.clock += FRAME_MS;
             this.game.step(this.clock, FRAME_MS);
+            if (result === null || !READ_AT.includes(frame)) continue;
+            frames.push(readFrame(this.game));
+            if (mode !== 'stock') result.drawn[mode].push(this.drawnCounts(pooled));
         }
-        if (mode === 'shared') result.sharedHits = this.pool.stats().poseCache.hits - hits;
-        const gl = (this.game.renderer as unknown as { gl: WebGLRenderingContext }).gl;
-        const pixels = new Uint8Array(WIDTH * HEIGHT * 4);
-        gl.readPixels(0, 0, WIDTH, HEIGHT, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
         for (const m of made.reverse()) m.destroy();
-        let binary = '';
-        for (let i = 0; i < pixels.length; i += 0x8000) binary += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
-        return btoa(binary);
+        return frames;
     }
+
+    /** How the pool drew `pooled` in the frame just rendered (each was drawn: the whole crowd is in the main camera's view). */
+    private drawnCounts(pooled: { go: Phaser.GameObjects.GameObject; plain: boolean }[]): DrawnCounts {
+        const counts: DrawnCounts = { instances: pooled.length, plain: 0, plainPicture: 0, picture: 0, slots: 0, runtime: 0, clipping: 0 };
+        for (const { go, plain } of pooled) {
+            const from = instanceRecord(this.pool as never, go as never).drawnFrom;
+            if (from !== null) counts[from]++;
+            if (plain) counts.plain++;
+            if (plain && from === 'picture') counts.plainPicture++;
+            const slots = (go as unknown as { skeleton: { slots: { attachment?: unknown; appliedPose?: { attachment: unknown } }[] } }).skeleton.slots;
+            if (slots.some((slot) => ((v43 ? slot.appliedPose?.attachment : slot.attachment) as { endSlot?: unknown } | null)?.endSlot !== undefined)) counts.clipping++;
+        }
+        return counts;
+    }
+}
+
+/** The pixels of the frame just rendered (the drawing buffer is preserved), RGBA, base64. */
+function readFrame(game: Phaser.Game): string {
+    const gl = (game.renderer as unknown as { gl: WebGLRenderingContext }).gl;
+    const pixels = new Uint8Array(WIDTH * HEIGHT * 4);
+    gl.readPixels(0, 0, WIDTH, HEIGHT, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    let binary = '';
+    for (let i = 0; i < pixels.length; i += 0x8000) binary += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+    return btoa(binary);
 }
 
 new Phaser.Game({

@@ -311,7 +311,8 @@ export type CoreOptions = OptionsOf<typeof CORE_OPTIONS>;
 
 /**
  * The options in force, in the one object every part of the plugin reads them from: `configure`
- * replaces `options` (validated) and nothing keeps a copy.
+ * replaces `options` (validated) and nothing keeps a copy, but the scheduler, which is handed its
+ * intervals and group count again (plugin/UpdatePass.ts `applySettings`).
  */
 export interface Settings<O extends CoreOptions = CoreOptions> {
     options: O;

@@ -4,7 +4,7 @@
  * Built on the same real stack as the integration tests (HEADLESS Phaser, real spine-phaser).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { SpinePoolOptions } from '../src/options';
+import type { SpinePoolOptions } from '../plugin/options';
 import { bootGame, FRAME_MS, type TestGame } from '../test/harness/game';
 import { preset, type PresetName } from '../test/skeletons/presets';
 

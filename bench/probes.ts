@@ -8,7 +8,8 @@ import { crowdGame, median, measureFrames, placements, populatePool, populateSto
 import { DEFAULT_POSE_CACHE, gc, SKELETON } from './scenarios';
 import { ExactBound } from './exactBound';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
-import { POSE_CACHE_MODES, type PoseCacheMode, type SpinePoolOptions } from '../src/options';
+import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
+import type { SpinePoolOptions } from '../plugin/options';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';

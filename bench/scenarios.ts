@@ -11,7 +11,8 @@ import { ExactBound } from './exactBound';
 import { SeedSpineManager } from './seedPort';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
 import { instanceOf } from '../plugin/PooledGameObject';
-import { defaultOptions, type PoseCacheMode, type SpinePoolOptions } from '../src/options';
+import type { PoseCacheMode } from '../src/options';
+import { defaultOptions, type SpinePoolOptions } from '../plugin/options';
 
 export const SKELETON = 'hero';
 

@@ -2,6 +2,7 @@ import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PoolError } from '../src/errors';
 import type { Settings } from '../src/options';
+import type { SpinePoolOptions } from './options';
 import { Pool } from '../src/Pool';
 import { pooledAnimationState } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
@@ -33,7 +34,7 @@ export class PoolRegistry {
 
     constructor(
         private readonly systems: Phaser.Scenes.Systems,
-        private readonly settings: Settings,
+        private readonly settings: Settings<SpinePoolOptions>,
         private readonly host: PoolHost,
         /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
         private readonly onDestroyed: (instance: PooledInstance) => void,

@@ -1,6 +1,7 @@
 import * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
-import { defaultOptions, resolveOptions, type Settings, type SpinePoolOptions } from '../src/options';
+import type { Settings } from '../src/options';
+import { defaultOptions, resolveOptions, type SpinePoolOptions } from './options';
 import { gameDefaults } from './gameDefaults';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import type { Detail, PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, SpineGameObject, SpinePoolStats, TierName } from './api';
@@ -30,7 +31,7 @@ const SceneEvents = Phaser.Scenes.Events;
  */
 export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** The options in force, read by every part. */
-    private readonly settings: Settings = { options: defaultOptions() };
+    private readonly settings: Settings<SpinePoolOptions> = { options: defaultOptions() };
     /** The scene's pass over its instances: scheduler, cameras, replay, posing. */
     private readonly schedule: UpdatePass;
     /** The pools, their hooks, how an instance is built. */

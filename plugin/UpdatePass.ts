@@ -57,18 +57,18 @@ export class UpdatePass implements PoolHost {
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
         const history = new FrameHistory();
         this.tiers = new CameraTiers(settings, new Matrix(), new Matrix());
-        this.posing = new Posing(settings, new PoseCache());
+        this.posing = new Posing(settings, new PoseCache(settings));
         this.driver = new InstanceDriver(this.tiers, new Replay(history, this.posing), this.posing, settings);
         this.scheduler = new Scheduler(this.driver, this.intervals(), settings.options.groupCount, history);
         this.applySettings();
     }
 
-    /** The options changed: intervals, groups and what is watched follow (from the next frame). */
+    /**
+     * The options changed: the scheduler's intervals, groups and what is watched follow (from the
+     * next frame). Everything else reads the options where it needs them.
+     */
     applySettings(): void {
         const options = this.settings.options;
-        this.posing.gapFrames = options.lowFrequency;
-        this.posing.cache.budget = options.poseCacheMemory * 1024 * 1024;
-        this.posing.cache.tolerance = options.poseCacheTolerance;
         // Off-screen instances are re-evaluated every frame after the game's update (endFrame).
         this.scheduler.watchedTier = OFFSCREEN[options.offscreen].watches ? Tier.Offscreen : -1;
         this.scheduler.setIntervals(this.intervals());

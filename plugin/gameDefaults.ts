@@ -1,6 +1,6 @@
 import type * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
-import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../src/options';
+import { defaultOptions, OPTIONS, resolveOptions, type SpinePoolOptions } from './options';
 
 /** The fields of a `plugins.scene` entry of the game config read here (Phaser's PluginObjectItem). */
 interface ScenePluginEntry {
@@ -23,8 +23,10 @@ export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: 
     const entry = (entries as ScenePluginEntry[]).find((e) => e !== null && typeof e === 'object' && e.plugin === pluginClass);
     if (entry === undefined || entry.data === undefined || entry.data === null) return defaults;
     const where = `the game config's plugins.scene entry '${String(entry.key)}' (its data)`;
-    if (typeof entry.data === 'object' && 'camera' in entry.data) {
-        throw new PoolError(`${where}: camera is a scene's own camera, not a game-wide default; call this.spinePool.configure({ camera }) in that scene's create().`);
+    for (const [name, { perScene }] of Object.entries(OPTIONS)) {
+        if (perScene !== undefined && typeof entry.data === 'object' && name in entry.data) {
+            throw new PoolError(`${where}: ${name} is ${perScene}, not a game-wide default; call this.spinePool.configure({ ${name} }) in that scene's create().`);
+        }
     }
     return resolveOptions(defaults, entry.data as Partial<SpinePoolOptions>, where);
 }

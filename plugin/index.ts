@@ -33,7 +33,8 @@
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
 export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
-export type { SpinePoolOptions, OffscreenMode, PoseCacheMode, SpineRendererName, CameraView } from '../src/options';
+export type { SpinePoolOptions, SpineRendererName } from './options';
+export type { OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';
 export type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';

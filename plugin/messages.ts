@@ -1,7 +1,7 @@
 /**
  * The texts of the plugin's errors and warnings about instances (what was given, why it is wrong,
- * what to do), in one place. Option and key messages live with their checks (src/options.ts,
- * PoolRegistry.ts).
+ * what to do), in one place. Option and key messages live with their checks (the options' records,
+ * src/options.ts and options.ts; PoolRegistry.ts).
  */
 import { PoolError } from '../src/errors';
 

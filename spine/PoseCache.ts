@@ -14,17 +14,19 @@
  *   long as it lasts.
  * - A clip's samples are error-bounded (ClipSamples): never interpolated across a key time, a
  *   sequence frame switch or the loop's wrap; placed where the pose bends, until every bone and
- *   every point it carries is within `tolerance` px of the exact pose (and each keyed colour within
- *   half a level); attachments, draw order and sequence frames are the sample's at or before the
- *   instance's time, so they switch in the frame stock switches them. Samples are built the first
- *   time they are needed, at most `BUILDS_PER_FRAME` poses a frame (an instance whose samples wait
- *   is posed in full: no frame costs more than without the cache).
- * - Samples take at most `budget` bytes: beyond it, the clips used longest ago are dropped (never
- *   one used in the current frame; if only those are left, the instance is posed in full).
+ *   every point it carries is within `poseCacheTolerance` px of the exact pose (and each keyed
+ *   colour within half a level); attachments, draw order and sequence frames are the sample's at or
+ *   before the instance's time, so they switch in the frame stock switches them. Samples are built
+ *   the first time they are needed, at most `BUILDS_PER_FRAME` poses a frame (an instance whose
+ *   samples wait is posed in full: no frame costs more than without the cache).
+ * - Samples take at most `poseCacheMemory` MB: beyond it, the clips used longest ago are dropped
+ *   (never one used in the current frame; if only those are left, the instance is posed in full).
+ *   Both options are read where they are needed; a changed tolerance drops every clip.
  *
  * Keys are objects (SkeletonData, Skin, Animation): a skin built at run time is one key for as long
  * as it is the same object. A skin or animation changed after its poses were sampled is not seen.
  */
+import type { Settings } from '../src/options';
 import { breakTimesOf } from './breakTimes';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
@@ -36,8 +38,6 @@ import { virtualVertexRadii } from './virtualVertices';
 
 /** Poses built per frame at most (samples, and the checks that place them). */
 export const BUILDS_PER_FRAME = 16;
-/** The default tolerance, skeleton px (`poseCacheTolerance`). */
-export const DEFAULT_TOLERANCE = 0.5;
 /** Keyed colour channels are served within half a level of 255. */
 const COLOR_TOLERANCE = 0.5 / 255;
 
@@ -94,8 +94,6 @@ export function cacheLookup(): CacheLookup {
 }
 
 export class PoseCache implements SampleSource {
-    /** Bytes the samples may take (`poseCacheMemory`). */
-    budget = 32 * 1024 * 1024;
     /** Totals since creation: poses copied from the cache, and poses of shared-mode instances made in full. */
     hits = 0;
     misses = 0;
@@ -112,10 +110,18 @@ export class PoseCache implements SampleSource {
     private clipCount = 0;
     private sampleCount = 0;
     private readonly byData = new Map<object, DataClips>();
-    /** What served poses are kept within (see ClipSamples). */
-    private readonly within: Tolerance = { px: DEFAULT_TOLERANCE, color: COLOR_TOLERANCE };
+    /**
+     * What the samples held were placed within (see ClipSamples): `poseCacheTolerance` as it was
+     * when they were taken; when the option changes, every clip is dropped (`find`) and sampled again.
+     */
+    private readonly within: Tolerance;
     /** The clip whose samples are being taken (see `take`). */
     private building: Clip | null = null;
+
+    /** @param settings the options in force: `poseCacheTolerance` and `poseCacheMemory` are read from there */
+    constructor(private readonly settings: Settings) {
+        this.within = { px: settings.options.poseCacheTolerance, color: COLOR_TOLERANCE };
+    }
 
     get bytes(): number {
         return this.bytesUsed;
@@ -127,11 +133,9 @@ export class PoseCache implements SampleSource {
         return this.sampleCount;
     }
 
-    /** Skeleton px every bone and every point it carries is served within; changing it drops every clip. */
-    get tolerance(): number {
-        return this.within.px;
-    }
-    set tolerance(px: number) {
+    /** `poseCacheTolerance` changed since the samples held were taken: every clip is dropped, to be sampled within the new one. */
+    private followTolerance(): void {
+        const px = this.settings.options.poseCacheTolerance;
         if (px === this.within.px) return;
         this.within.px = px;
         for (const owner of this.byData.values()) for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
@@ -157,6 +161,7 @@ export class PoseCache implements SampleSource {
      * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full.
      */
     find(go: CachedObject, out: CacheLookup): boolean {
+        this.followTolerance();
         const skeleton = go.skeleton as Skeleton;
         const entry = plainEntry(go.animationState as AnimationState);
         if (entry === null) return false;
@@ -318,7 +323,8 @@ export class PoseCache implements SampleSource {
 
     /** Makes room for `bytes`, dropping the clips used longest ago (none used this frame, nor the one being built). */
     private reserve(bytes: number): boolean {
-        while (this.bytesUsed + bytes > this.budget) {
+        const budget = this.settings.options.poseCacheMemory * 1024 * 1024;
+        while (this.bytesUsed + bytes > budget) {
             let oldest: Clip | null = null;
             for (const owner of this.byData.values()) {
                 for (const byAnimation of owner.bySkin.values()) {

@@ -23,12 +23,9 @@ import { applyEvents, applySilently, needsApply } from './stateReplay';
  *   with world transforms at once.
  * - A pose is copied from the cache when the instance shares poses and its state is plain enough
  *   (PoseCache.find), else made in full; physics restarts from the pose after a gap longer than the
- *   slowest posing interval (`gapFrames`), as a new object's would, instead of whipping through it.
+ *   slowest posing interval (`lowFrequency`), as a new object's would, instead of whipping through it.
  */
 export class Posing {
-    /** Frames between two poses beyond which physics restarts: the slowest posing interval. */
-    gapFrames = 4;
-
     constructor(
         private readonly settings: Settings,
         /** Where instances that share poses copy them from. */
@@ -166,9 +163,9 @@ export class Posing {
         if (instance.posedFrame !== -Infinity) instance.posedFrame = frame;
     }
 
-    /** Physics restarts from the coming pose when the last one is older than the slowest posing interval. */
+    /** Physics restarts from the coming pose when the last one is older than the slowest posing interval (`lowFrequency`). */
     private restartPhysicsAfterGap(instance: SpineInstance, frame: number): void {
-        if (frame - instance.posedFrame > this.gapFrames) resetPhysics(instance.go.skeleton as unknown as Skeleton);
+        if (frame - instance.posedFrame > this.settings.options.lowFrequency) resetPhysics(instance.go.skeleton as unknown as Skeleton);
     }
 }
 

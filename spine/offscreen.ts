@@ -3,7 +3,7 @@
  * `offscreen` option. This file is the one place that says what each mode means; the scheduler
  * only sees the interval of the off-screen tier, the updater only whether to pose.
  */
-import type { OffscreenMode, SpinePoolOptions } from '../src/options';
+import type { CoreOptions, OffscreenMode } from '../src/options';
 import { ON_DEMAND } from '../src/Scheduler';
 import { untilNextMoment, EARLY, type Moment } from './moments';
 import { isListened, type SpineInstance } from './SpineInstance';
@@ -19,7 +19,7 @@ export interface OffscreenPolicy {
      */
     readonly watches: boolean;
     /** The off-screen tier's frame interval: a frame count, 0 (frozen: no update, no time passes) or `ON_DEMAND`. */
-    interval(options: SpinePoolOptions): number;
+    interval(options: CoreOptions): number;
     /** Whether an update of `instance` off screen poses it. */
     poses(instance: SpineInstance): boolean;
     /** For an `ON_DEMAND` tier: ms of game time until `instance`, just updated at game time `now`, must be updated again. */

@@ -3,7 +3,7 @@
  * options every scene's pool starts from; a scene's `configure()` overrides them in that scene.
  */
 import * as Phaser from 'phaser';
-import { defaultOptions, type SpinePoolOptions } from '../../src/options';
+import { defaultOptions, type SpinePoolOptions } from '../../plugin/options';
 import { addScene, bootGame, type TestGame } from '../harness/game';
 
 let t: TestGame | null = null;

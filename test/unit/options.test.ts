@@ -1,4 +1,4 @@
-import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../../src/options';
+import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../../plugin/options';
 
 describe('options', () => {
     test('the defaults are the seed\'s intervals plus events-only updates and culling off screen, valid as a whole', () => {

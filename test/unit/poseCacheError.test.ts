@@ -20,6 +20,7 @@
  * assertion's message).
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
+import { CORE_OPTIONS, defaultsOf } from '../../src/options';
 import { cacheLookup, PoseCache } from '../../spine/PoseCache';
 import { NO_CALLBACK, type Skeleton } from '../../spine/spineCore';
 import { CORE_RUNTIMES, CORPUS_RIGS, STUNT_RIGS, type CoreRuntime, type RigName } from '../harness/coreRig';
@@ -146,8 +147,7 @@ function serve(rt: CoreRuntime, rig: RigName, name: CorpusAnimationName, px: num
     const data = rt.data(rig);
     const animation = data.findAnimation(name)!;
     const loop = CORPUS_ANIMATION_SPECS[name].loop;
-    const cache = new PoseCache();
-    cache.tolerance = px;
+    const cache = new PoseCache({ options: { ...defaultsOf(CORE_OPTIONS), poseCacheTolerance: px } });
     const bound = cacheBound(px);
     const found = cacheLookup();
     const served = skeletonOf(rt, rig);

@@ -1,0 +1,14 @@
+// A TypeDoc plugin for `npm run docs` (typedoc.json "plugin"). SpinePoolOptions is a type derived
+// from the options' record (plugin/options.ts) and shown as an interface (`@interface`): its members'
+// declarations are the record's entries, whose initializers TypeDoc would print as `= ...`. An
+// interface's members have no initializer: that value is dropped.
+import { Converter, ReflectionKind } from 'typedoc';
+
+/** @param {import('typedoc').Application} app */
+export function load(app) {
+    app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+        for (const member of context.project.getReflectionsByKind(ReflectionKind.Property)) {
+            if (member.parent?.kindOf(ReflectionKind.Interface)) member.defaultValue = undefined;
+        }
+    });
+}

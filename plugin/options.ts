@@ -1,0 +1,69 @@
+/**
+ * The plugin's options: the engine-free ones (src/options.ts) and the engine's, in one record from
+ * which their defaults, validation, names and type are derived.
+ */
+import { CORE_OPTIONS, defaultsOf, oneOf, option, orNull, resolveWith, type OptionsOf } from '../src/options';
+
+/** spine-phaser-v4's renderers of a SpineGameObject (its `renderer` option). */
+export type SpineRendererName = 'phaser' | 'spine-webgl' | 'spine-canvas';
+
+/** spine-phaser-v4's renderers, as `this.add.spine(..., { renderer })` names them. */
+export const SPINE_RENDERERS: readonly SpineRendererName[] = ['phaser', 'spine-webgl', 'spine-canvas'];
+
+/** The options of the engine (Phaser and spine-phaser), one entry each, as in CORE_OPTIONS. */
+const ENGINE_OPTIONS = {
+    /**
+     * Phaser 4 (spine-phaser-v4): the renderer pooled instances are built with, its
+     * `this.add.spine(..., { renderer })` option; null builds them as `this.add.spine` does by default
+     * (`'phaser'`: a Phaser Mesh2D per slot). With `'spine-webgl'` an instance served by the pose
+     * cache is drawn from the cache's shared render data (the runtime's spine-webgl batch), much
+     * cheaper with crowds on screen; compare pooled instances with stock ones made with the same
+     * renderer (the runtime's renderers differ a little in blending and texture edges). Applies to
+     * instances built after it is set: give it in the plugin's config or before the first spawn.
+     * Other runtimes have one renderer: a value other than null throws when an instance is built.
+     * @default null
+     */
+    renderer: option<SpineRendererName | null>(null, orNull(oneOf(SPINE_RENDERERS, "one of spine-phaser-v4's renderers:"), "the runtime's default")),
+};
+
+/**
+ * Every option of the plugin, one entry each (its TSDoc is the option's doc): the engine-free ones,
+ * then the engine's. Typed as the two records, not as the spread of them, so that the declarations
+ * emitted for the package keep each entry's TSDoc.
+ */
+export const OPTIONS: typeof CORE_OPTIONS & typeof ENGINE_OPTIONS = { ...CORE_OPTIONS, ...ENGINE_OPTIONS };
+
+/**
+ * Options of the pool and its scheduler, set with {@link SpinePoolPlugin.configure} and read with
+ * {@link SpinePoolPlugin.getOptions}. Names and meanings follow Unity SpineManager's
+ * `SpineManagerLODConfig`. Units: distances and margins are **world pixels**; the three
+ * frequencies are **frame intervals** (1 = every frame, 2 = every other frame), not Hz or ms.
+ *
+ * @example
+ * ```ts
+ * this.spinePool.configure({
+ *     highDetailDistance: 600, // world px from the view centre: every frame inside this
+ *     midDetailDistance: 1200, // every 2nd frame up to here, every 4th beyond
+ *     midFrequency: 2,
+ *     lowFrequency: 4,
+ *     offscreen: 'events',
+ * });
+ * ```
+ *
+ * @interface
+ */
+export type SpinePoolOptions = OptionsOf<typeof OPTIONS>;
+
+/** The default options; a fresh object each call. */
+export function defaultOptions(): SpinePoolOptions {
+    return defaultsOf(OPTIONS);
+}
+
+/**
+ * Validates `patch` on top of `current` and returns the merged options, or throws a PoolError that
+ * names the call (`caller`, e.g. the method the options were given to), the option, the value and
+ * the allowed range. `current` is not changed.
+ */
+export function resolveOptions(current: SpinePoolOptions, patch: Partial<SpinePoolOptions>, caller: string): SpinePoolOptions {
+    return resolveWith(OPTIONS, current, patch, caller);
+}

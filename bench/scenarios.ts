@@ -10,6 +10,7 @@ import { crowdGame, placements, populatePool, populateStock, SHOTS, type Placeme
 import { ExactBound } from './exactBound';
 import { SeedSpineManager } from './seedPort';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
+import { partsOf } from '../test/harness/internals';
 import { instanceOf } from '../plugin/PooledGameObject';
 import type { PoseCacheMode } from '../src/options';
 import { defaultOptions, type SpinePoolOptions } from '../plugin/options';
@@ -48,7 +49,7 @@ export interface Scenario {
 
 /** Pooled instances posed in the scheduler's last frame (read from the plugin's records: no public API says). */
 function pooledPosed(t: TestGame, gos: SpineGameObject[]): () => number {
-    const scheduler = (t.scene.spinePool as unknown as { schedule: { scheduler: { lastStepped: number } } }).schedule.scheduler;
+    const scheduler = partsOf(t.scene.spinePool).scheduler;
     return () => gos.reduce((n, go) => n + (instanceOf(go)?.posedFrame === scheduler.lastStepped ? 1 : 0), 0);
 }
 

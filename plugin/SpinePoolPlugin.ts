@@ -33,7 +33,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** The options in force, read by every part. */
     private readonly settings: Settings<SpinePoolOptions> = { options: defaultOptions() };
     /** The scene's pass over its instances: scheduler, cameras, replay, posing. */
-    private readonly schedule: UpdatePass;
+    private readonly pass: UpdatePass;
     /** The pools, their hooks, how an instance is built. */
     private readonly registry: PoolRegistry;
     /** spawn, despawn, destroy. */
@@ -49,9 +49,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     constructor(scene: Phaser.Scene, pluginManager: Phaser.Plugins.PluginManager, pluginKey: string) {
         super(scene, pluginManager, pluginKey);
         this.settings.options = gameDefaults(pluginManager.game, new.target);
-        this.schedule = new UpdatePass(this.settings, scene.sys.cameras);
-        this.registry = new PoolRegistry(scene.sys, this.settings, this.schedule, (instance) => this.lifecycle.destroyed(instance));
-        this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.schedule);
+        this.pass = new UpdatePass(this.settings, scene.sys.cameras);
+        this.registry = new PoolRegistry(scene.sys, this.settings, this.pass, (instance) => this.lifecycle.destroyed(instance));
+        this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.pass);
         this.prewarms = new Prewarms(this.settings, this.registry);
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
@@ -71,9 +71,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
     override start(): void {
         const events = this.systems!.events;
-        this.schedule.attach(this.systems!.updateList);
+        this.pass.attach(this.systems!.updateList);
         events.on(SceneEvents.PRE_UPDATE, this.preUpdate, this);
-        events.on(SceneEvents.UPDATE, this.schedule.afterTurns, this.schedule);
+        events.on(SceneEvents.UPDATE, this.pass.afterTurns, this.pass);
         this.game!.events.on(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
     }
@@ -98,7 +98,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     configure(options: Partial<SpinePoolOptions>): this {
         const maxFree = this.settings.options.maxFree;
         this.settings.options = resolveOptions(this.settings.options, options, 'configure()');
-        this.schedule.applySettings();
+        this.pass.applySettings();
         if (this.settings.options.maxFree < maxFree) this.trim(undefined, undefined, this.settings.options.maxFree);
         return this;
     }
@@ -357,7 +357,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      * ```
      */
     stats(out?: SpinePoolStats): SpinePoolStats {
-        return readStats(out ?? emptyStats(), this.registry, this.schedule, this.lifecycle.leaks.cleared);
+        return readStats(out ?? emptyStats(), this.registry, this.pass, this.lifecycle.leaks.cleared);
     }
 
     /**
@@ -367,13 +367,13 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     private preUpdate(_time: number, delta: number): void {
         this.prewarms.advance();
-        this.schedule.beginFrame(delta);
+        this.pass.beginFrame(delta);
         this.lifecycle.frame(delta);
     }
 
     /** The game's PRE_RENDER, after every update of the frame: those come into view are posed now, none drawn stale. */
     private preRender(): void {
-        this.schedule.endFrame();
+        this.pass.endFrame();
         this.lifecycle.afterUpdate();
     }
 
@@ -384,10 +384,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     shutdown(): void {
         const events = this.systems!.events;
         events.off(SceneEvents.PRE_UPDATE, this.preUpdate, this);
-        events.off(SceneEvents.UPDATE, this.schedule.afterTurns, this.schedule);
+        events.off(SceneEvents.UPDATE, this.pass.afterTurns, this.pass);
         this.game?.events.off(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
-        this.schedule.clear();
+        this.pass.clear();
         this.prewarms.cancelAll();
         this.lifecycle.shutdown();
     }

@@ -315,7 +315,9 @@ export class TwinPair {
             else this.poseState = this.stockPosedFrame === this.run.frame ? this.stockPosedState : this.frameState;
         }
         // Wherever the twin is seen, the pooled instance is drawn: stock never culls.
-        const culledBy = this.run.culledWhileSeen(this.pooled, this.stock);
+        // The twin's real bounds, once a frame (the costliest read of the comparison).
+        const seenIn = this.run.boundsOf(this.stock);
+        const culledBy = this.run.culledWhileSeen(this.pooled, this.stock, seenIn);
         if (culledBy !== null) this.note(`not drawn by camera ${culledBy}, where its twin is seen`);
         // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
         if (!frozen) {
@@ -323,14 +325,14 @@ export class TwinPair {
             const old = frame - record.posedFrame;
             if (drawn !== null && old >= lag) this.note(`drawn by camera ${drawn} with a pose ${old} frames old (allowed: ${lag - 1})`);
         }
-        if (this.run.visible(this.stock)) {
+        if (this.run.visible(this.stock, seenIn)) {
             this.comparedFrames++;
             const since = frame - Math.max(record.posedFrame, this.frozenFrame);
             if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose, record.poseCached);
             else if (since >= lag) this.note(`visible but last posed ${since} frames ago (allowed: ${lag - 1})`);
             else if (pooledPose) {
                 // (The frame it is spawned in it shows its setup pose, as its new twin does: not a pose the cache could give.)
-                if (frame !== this.spawnedFrame && this.servable(stockPose)) {
+                if (frame !== this.spawnedFrame && !this.run.poseCacheOff() && this.servable(stockPose)) {
                     this.servableFrames++;
                     if (!record.poseCached && this.run.waitedIn(this.pooled) === this.run.frame) this.waitedFrames++;
                     else if (!record.poseCached) {
@@ -779,10 +781,11 @@ export class DifferentialRun {
         return this.waits.get(go.skeleton) ?? -1;
     }
 
-    /** Whether the pool computes every pose (`poseCache: 'off'`): nothing may be served from the cache. */
+    /** Whether the pool computes every pose (`poseCache: 'off'`): nothing may be served from the cache. Read at each step. */
     poseCacheOff(): boolean {
-        return this.t.scene.spinePool.getOptions().poseCache === 'off';
+        return this.cacheOff;
     }
+    private cacheOff = false;
 
     /** How far a pose served by the cache may be from the twin's: the pool's `poseCacheTolerance` (test/harness/poseError.ts). */
     cacheBound(): PoseBound {
@@ -794,6 +797,7 @@ export class DifferentialRun {
         for (let i = 0; i < frames; i++) {
             const delta = this.delta(this.frame);
             if (this.site === 'pointer' || this.site === 'keyboard') this.inputBetweenFrames();
+            this.cacheOff = this.t.scene.spinePool.getOptions().poseCache === 'off';
             this.t.step(1, delta);
             const lag = this.lag();
             for (const pair of this.pairs) pair.compareFrame(lag);
@@ -1062,9 +1066,8 @@ export class DifferentialRun {
         return zoom || 1;
     }
 
-    /** Whether `go`'s real bounds (its current pose) touch the view of a camera that renders it. */
-    visible(go: SpineGameObject): boolean {
-        const box = this.boundsOf(go);
+    /** Whether `go`'s real bounds (its current pose; `box` when read already) touch the view of a camera that renders it. */
+    visible(go: SpineGameObject, box = this.boundsOf(go)): boolean {
         if (box === null) return false;
         for (const camera of this.t.scene.cameras.cameras as Any[]) if (this.touches(box, go, camera)) return true;
         return false;
@@ -1075,8 +1078,7 @@ export class DifferentialRun {
      * view) but would not draw `pooled` (its render culling), or null: a pooled instance vanishing
      * where its twin is seen. Stock spine-phaser never culls.
      */
-    culledWhileSeen(pooled: SpineGameObject, stock: SpineGameObject): number | null {
-        const box = this.boundsOf(stock);
+    culledWhileSeen(pooled: SpineGameObject, stock: SpineGameObject, box = this.boundsOf(stock)): number | null {
         if (box === null) return null;
         for (const camera of this.t.scene.cameras.cameras as Any[]) {
             if (!this.touches(box, stock, camera) || !(stock as Any).willRender(camera)) continue;
@@ -1087,7 +1089,7 @@ export class DifferentialRun {
     }
 
     /** `go`'s real bounds in the world (its skeleton's current pose), null when it shows nothing. */
-    private boundsOf(go: SpineGameObject): { x1: number; x2: number; y1: number; y2: number } | null {
+    boundsOf(go: SpineGameObject): { x1: number; x2: number; y1: number; y2: number } | null {
         const bounds = go.skeleton.getBoundsRect();
         if (!(bounds.width >= 0)) return null;
         const g = go as Any;

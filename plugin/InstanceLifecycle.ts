@@ -4,7 +4,6 @@ import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { TIER_NAMES } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
-import type { AnimationState } from '../spine/spineCore';
 import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
 import { LeakReport } from './LeakReport';
 import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawnedFor, sceneGone, type Whereabouts } from './messages';
@@ -73,7 +72,7 @@ export class InstanceLifecycle {
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (dev && options?.animation !== undefined) state.creatingSite = callSite(3);
         try {
-            dressForSpawn(go, dataKey, x, y, options, dev);
+            dressForSpawn(instance, dataKey, x, y, options, dev);
         } catch (error) {
             // A bad skin or animation name: nothing is handed out, and a reference kept from its
             // last owner is still one to report.
@@ -185,7 +184,7 @@ export class InstanceLifecycle {
         if (!instance || !instance.spawned) throw notSpawnedFor('legacy(go)', go, this.whereabouts(go));
         if (!instance.legacy) {
             const pass = this.pass;
-            instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
+            instance.legacy = new LegacyAnimation(go.animationState, instance.version, {
                 catchUp: () => pass.settle(instance, false),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => pass.wake(instance),

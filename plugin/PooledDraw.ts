@@ -1,7 +1,8 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type Rgba, type SampleVertices } from '../spine/SampleVertices';
-import { versionOf, type Skeleton, type Slot, type SpineVersion } from '../spine/spineCore';
+import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type SampleVertices } from '../spine/SampleVertices';
+import type { Skeleton, Slot } from '../spine/core/shapes';
+import type { SpineVersion } from '../spine/core/SpineVersion';
 import type { PooledInstance } from './PooledInstance';
 
 /**
@@ -122,7 +123,7 @@ function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record
 
 /** Whether a slot of `skeleton` shows a clipping attachment now. */
 function showsClipping(skeleton: Skeleton, version: SpineVersion): boolean {
-    const slots = skeleton.slots as Slot[];
+    const slots = skeleton.slots;
     for (let i = 0; i < slots.length; i++) if (isClipping(version.slotShown(slots[i]).attachment)) return true;
     return false;
 }
@@ -163,9 +164,9 @@ function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLay
 export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
     const skeleton = go.skeleton;
     if (!sceneRenderer) return null;
-    const version = versionOf(skeleton);
+    const version = instance.version;
     const v43 = version.v43;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return null;
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
     const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
@@ -214,9 +215,9 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     const skeleton = go.skeleton;
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
-    const version = versionOf(skeleton);
+    const version = instance.version;
     if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return null;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return null;
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return null;
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
     if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return null;
@@ -309,13 +310,13 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
-    const tint = (skeleton as unknown as { color: Rgba }).color;
+    const tint = skeleton.color;
     if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
     // Identity and colour checks only, each one load of the slot or its colour (cache misses are
     // most of the check's cost): a deform or a dark colour only an animation changes, and which
     // bones are active only a skin (the samples' own: PoseCache.sameSkin).
     const order = version.drawOrderShown(skeleton);
-    const slots = skeleton.slots as Slot[];
+    const slots = skeleton.slots;
     const pOrder = p.order;
     if (order.length !== pOrder.length) return false;
     for (let i = 0; i < pOrder.length; i++) if (order[i] !== slots[pOrder[i]]) return false;
@@ -414,12 +415,12 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: Dra
     const batcher = sceneRenderer.batcher;
     const size = layout.size;
     const pma = layout.pma;
-    const skeletonColor = (skeleton as unknown as { color: Rgba }).color;
+    const skeletonColor = skeleton.color;
     const order = skeleton.drawOrder as Slot[];
     let blendMode = -1;
     for (let i = 0, n = order.length; i < n; i++) {
         const slot = order[i];
-        if (!(slot.bone as unknown as { active: boolean }).active) continue;
+        if (!slot.bone.active) continue;
         const attachment = slot.attachment as DrawnAttachment | null;
         const floats = drawnFloats(attachment);
         if (floats === 0) continue;
@@ -442,7 +443,7 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: Dra
         }
         const texture = drawn.region === null ? null : drawn.region.texture;
         if (!texture) continue;
-        const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        const slotBlend = slot.data.blendMode;
         vertexColors(skeletonColor, slot.color, slot.darkColor, drawn.color, slotBlend, layout, slotColors);
         if (slotBlend !== blendMode) {
             blendMode = slotBlend;

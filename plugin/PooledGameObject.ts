@@ -197,7 +197,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             placementOf(this as never, cullAt);
             // Where the pose it shows is: its state's time as it stands (an instance on screen is posed at it).
             instance.reach.ahead = 0;
-            extentOf(this.skeleton, this.animationState, instance.setupBox, cullBox, instance.reach);
+            extentOf(this.skeleton, this.animationState, instance.version, instance.setupBox, cullBox, instance.reach);
             place(cullBox, cullAt, cullView, cullRect);
             return overlaps(cullRect, cullView);
         }

@@ -12,7 +12,7 @@ import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
 import { skinFor, type SkinLike } from '../spine/skins';
-import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
+import { NO_CALLBACK } from '../spine/core/shapes';
 import { DETAILS, type SpawnOptions } from './api';
 import { badDetail } from './messages';
 import { Life, type PooledInstance } from './PooledInstance';
@@ -190,7 +190,7 @@ export function forgetInput(instance: PooledInstance, closing: boolean): void {
  * Copied from the setup pose its data shares (spine/SetupPose.ts), not computed again.
  */
 export function resetPose(instance: PooledInstance): void {
-    toSetupPose(instance.go.skeleton as unknown as Skeleton);
+    toSetupPose(instance.go.skeleton, instance.version);
 }
 
 /**
@@ -253,7 +253,8 @@ export function refuseBoundsProvider(options: unknown): void {
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
  * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
-export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+export function dressForSpawn(instance: PooledInstance, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+    const go = instance.go;
     const skeleton = go.skeleton;
     const data = skeleton.data;
     let skin: SkinLike | null = null;
@@ -317,9 +318,9 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
     if (skin) {
         // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
         skeleton.setSkin(skin as never);
-        toSetupPose(skeleton as unknown as Skeleton);
+        toSetupPose(skeleton, instance.version);
     }
-    if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
+    if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);
 }
 
 /**
@@ -332,7 +333,7 @@ export function fitSkinSize(instance: PooledInstance): void {
     const go = instance.go;
     const skin = go.skeleton.skin;
     if (skin === null || (go as unknown as { boundsProvider?: unknown }).boundsProvider !== instance.builtProvider) return;
-    sizeTo(go, skinSetupBox(go.skeleton as unknown as Skeleton, skin));
+    sizeTo(go, skinSetupBox(go.skeleton, skin));
     instance.sizedBySkin = true;
 }
 

@@ -10,7 +10,6 @@ import { PoseCache } from '../spine/PoseCache';
 import { Posing } from '../spine/Posing';
 import { Replay } from '../spine/Replay';
 import type { PoolHost } from '../spine/SpineInstance';
-import type { TrackEntry } from '../spine/spineCore';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
 
@@ -91,8 +90,7 @@ export class UpdatePass implements PoolHost {
         this.tiers.refresh(this.cameraList());
         const entry = (instance.entry = this.scheduler.add(instance, true));
         if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;
-        const state = instance.go.animationState as unknown as { tracks: (TrackEntry | null)[] };
-        if (this.posing.poseFirstFrame(instance, state.tracks[track] ?? null)) this.scheduler.relax(entry);
+        if (this.posing.poseFirstFrame(instance, instance.go.animationState.tracks[track] ?? null)) this.scheduler.relax(entry);
     }
 
     /** PoolHost: the shared pose cache (also for stats and drawing). */
@@ -219,7 +217,7 @@ export class UpdatePass implements PoolHost {
         // A change follows: the pose it shows until its next one stays where it is (culling, tiers).
         if (!world) {
             instance.reach.ahead = 0;
-            noteShown(instance.go.skeleton as never, instance.go.animationState as never, instance.setupBox, instance.reach);
+            noteShown(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, instance.reach);
         }
         this.scheduler.catchUp(entry);
         this.posing.poseNow(instance, this.scheduler.lastStepped, world);

@@ -18,7 +18,8 @@
  * whose slot shows another attachment or deform than the sample's draws that slot from its own
  * skeleton too.
  */
-import { versionOf, type Skeleton, type Slot, type SlotLook } from './spineCore';
+import type { Skeleton, Slot, SlotLook } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 
 /** A colour as drawing reads it (spine-core's Color). */
 export interface Rgba {
@@ -251,13 +252,12 @@ const pictureColors = new Float64Array(8);
 const region = { uvs: [] as ArrayLike<number>, texture: null as unknown };
 
 /**
- * What drawing needs of `skeleton` as it is posed (world transforms computed: a sample read into
- * the scratch skeleton), its picture laid out for `layout`.
+ * What drawing needs of `skeleton` (of Spine `version`) as it is posed (world transforms computed:
+ * a sample read into the scratch skeleton), its picture laid out for `layout`.
  */
-export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVertices {
-    const version = versionOf(skeleton);
+export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout: DrawLayout): SampleVertices {
     const v43 = version.v43;
-    const slots = skeleton.slots as Slot[];
+    const slots = skeleton.slots;
     const at = new Int32Array(slots.length).fill(LIVE);
     const attachments = new Array<unknown>(slots.length).fill(null);
     const deform = new Int32Array(slots.length);
@@ -284,12 +284,11 @@ export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVe
         if (at[i] !== LIVE) worldVertices(skeleton, slots[i], attachments[i], drawnFloats(attachments[i]), xy, at[i], v43);
     }
     const perSlot = { at, attachments, deform, xy };
-    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, perSlot, layout) };
+    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, version, perSlot, layout) };
 }
 
 /** The picture of a posed skeleton whose drawn slots' vertices are `v.xy`. */
-function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, layout: DrawLayout): Picture {
-    const version = versionOf(skeleton);
+function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, layout: DrawLayout): Picture {
     const size = layout.size;
     const order = version.drawOrderShown(skeleton);
     const drawn: number[] = [];
@@ -298,7 +297,7 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
     for (const slot of order) {
         const index = slot.data.index;
         const attachment = v.attachments[index] as DrawnAttachment | null;
-        if (v.at[index] === LIVE || !(slot.bone as unknown as { active: boolean }).active) continue;
+        if (v.at[index] === LIVE || !slot.bone.active) continue;
         regionOf(attachment as DrawnAttachment, version.slotShown(slot), version.v43, region);
         if (!region.texture) continue;
         drawn.push(index);
@@ -317,12 +316,12 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
     let runTexture: unknown = null;
     let runBlend = 0;
     for (let k = 0; k < drawn.length; k++) {
-        const slot = skeleton.slots[drawn[k]] as Slot;
+        const slot = skeleton.slots[drawn[k]];
         const shown = version.slotShown(slot);
         const attachment = v.attachments[drawn[k]] as DrawnAttachment;
         regionOf(attachment, shown, version.v43, region);
         const texture = region.texture;
-        const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        const slotBlend = slot.data.blendMode;
         const blendMode = batchBlendMode(slotBlend, layout);
         if (k > 0 && (texture !== runTexture || blendMode !== runBlend)) {
             runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));

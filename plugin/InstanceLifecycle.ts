@@ -68,7 +68,7 @@ export class InstanceLifecycle {
         instance.life = Life.Spawned;
         instance.despawnSite = null;
         const go = instance.go;
-        const state = go.animationState as unknown as { creatingSite: CallSite | null };
+        const state = go.animationState as { creatingSite?: CallSite | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (dev && options?.animation !== undefined) state.creatingSite = callSite(3);
         try {
@@ -84,10 +84,10 @@ export class InstanceLifecycle {
             state.creatingSite = null;
         }
         const parent = options?.parent;
-        if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
+        if (parent) parent.add(go);
         else go.addToDisplayList();
         // Its turn in the UpdateList comes last, from the next frame on: as a new stock object's.
-        this.systems.updateList.add(go as unknown as Phaser.GameObjects.GameObject);
+        this.systems.updateList.add(go);
         settleAtSpawn(go);
         fitSkinSize(instance);
         instance.poseCacheMode = options?.poseCache ?? null;
@@ -121,7 +121,7 @@ export class InstanceLifecycle {
         }
         instance.life = Life.Despawning;
         this.pass.remove(instance);
-        this.systems.updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
+        this.systems.updateList.remove(go);
         let failure: unknown = null;
         try {
             this.registry.hooksOf(instance.pool)?.onDespawn?.(go);

@@ -176,7 +176,7 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
         sceneRenderer.begin();
     }
     camera.addToRenderList(go);
-    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix).calc;
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
     if (pictured) copyPicture(sceneRenderer.batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
     else drawSlots(sceneRenderer, skeleton, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
@@ -186,6 +186,9 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
     }
     return pictured ? 'picture' : 'slots';
 }
+
+/** Phaser's GetCalcMatrix as drawing calls it: with the pool's object and camera shapes, and Phaser 4's `ignoreCameraPosition`. */
+type CalcMatrix = (src: unknown, camera: unknown, parentMatrix?: unknown, ignoreCameraPosition?: boolean) => Phaser.Types.GameObjects.GetCalcMatrixResults;
 
 /** A game object's world-to-camera matrix (GetCalcMatrix's `calc`). */
 interface Matrix {
@@ -237,7 +240,7 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
         plugin.currentWebGLDrawingContext = drawingContext;
     }
     camera.addToRenderList(go);
-    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown, ignoreCameraPosition: boolean): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
     copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
     return 'picture';

@@ -141,9 +141,8 @@ export class PooledInstance implements StateOwner {
         this.version = versionOf(go.skeleton);
         this.hasPhysics = this.version.physicsOf(go.skeleton).length > 0;
         this.sleepPhase = (serial++ * GOLDEN) % 1;
-        const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
-        this.builtProvider = (go as unknown as { boundsProvider?: unknown }).boundsProvider;
-        this.setupBox = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
+        this.builtProvider = go.boundsProvider;
+        this.setupBox = { left: -go.displayOriginX, top: -go.displayOriginY, right: go.width - go.displayOriginX, bottom: go.height - go.displayOriginY };
     }
 
     /** Handed out by `spawn` and not despawned. */

@@ -37,14 +37,10 @@ export class UpdatePass implements PoolHost {
      * (added when the scene starts), and the last (put back at the end after each frame), so the
      * scheduler knows where Phaser's update order stands (see Scheduler.reached).
      */
-    private readonly firstTurn = { active: true, preUpdate: (): void => this.scheduler.beginTurns(), destroy(): void {} };
-    private readonly lastTurn = {
-        active: true,
-        preUpdate: (): void => {
-            if (this.lastTurnEnds) this.scheduler.endTurns();
-        },
-        destroy(): void {},
-    };
+    private readonly firstTurn = turnMarker((): void => this.scheduler.beginTurns());
+    private readonly lastTurn = turnMarker((): void => {
+        if (this.lastTurnEnds) this.scheduler.endTurns();
+    });
     private updateList: Phaser.GameObjects.UpdateList | null = null;
     /** Whether the last marker is last in the list this frame (objects added between frames come after it). */
     private lastTurnEnds = false;
@@ -140,8 +136,8 @@ export class UpdatePass implements PoolHost {
     /** The scene starts: the markers of its update order go first and last in its UpdateList. */
     attach(updateList: Phaser.GameObjects.UpdateList): void {
         this.updateList = updateList;
-        updateList.add(this.firstTurn as never);
-        updateList.add(this.lastTurn as never);
+        updateList.add(this.firstTurn);
+        updateList.add(this.lastTurn);
     }
 
     /**
@@ -155,7 +151,7 @@ export class UpdatePass implements PoolHost {
         this.scheduler.beginFrame(delta);
         this.began = true;
         const active = this.updateList?.getActive();
-        this.lastTurnEnds = active !== undefined && (active[active.length - 1] as unknown) === this.lastTurn;
+        this.lastTurnEnds = active !== undefined && active[active.length - 1] === this.lastTurn;
     }
 
     /**
@@ -189,8 +185,8 @@ export class UpdatePass implements PoolHost {
         // Objects added during the frame come after the last marker: it goes back to the end.
         const updateList = this.updateList;
         if (updateList !== null) {
-            updateList.remove(this.lastTurn as never);
-            updateList.add(this.lastTurn as never);
+            updateList.remove(this.lastTurn);
+            updateList.add(this.lastTurn);
         }
         const list = this.live;
         for (let i = 0; i < list.length; i++) {
@@ -270,4 +266,17 @@ export class UpdatePass implements PoolHost {
         intervals[Tier.Inactive] = 0;
         return intervals;
     }
+}
+
+/** What Phaser's UpdateList reads of an entry: a marker (no game object) has only that. */
+interface TurnMarker {
+    active: boolean;
+    preUpdate?(): void;
+    destroy(): void;
+}
+
+/** A marker of the scene's UpdateList that calls `preUpdate` in its turn, typed as the game object it stands in the list as. */
+function turnMarker(preUpdate: () => void): Phaser.GameObjects.GameObject {
+    const marker: TurnMarker = { active: true, preUpdate, destroy(): void {} };
+    return marker as Phaser.GameObjects.GameObject;
 }

@@ -1,7 +1,7 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type SampleVertices } from '../spine/SampleVertices';
-import type { Skeleton, Slot } from '../spine/core/shapes';
+import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout, type Picture, type SampleVertices } from '../spine/SampleVertices';
+import type { DrawnAttachment, Skeleton, Slot } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import type { PooledInstance } from './PooledInstance';
 
@@ -179,7 +179,7 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
     const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
     if (pictured) copyPicture(sceneRenderer.batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
-    else drawSlots(sceneRenderer, skeleton, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
+    else drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
     if (!renderer.nextTypeMatch) {
         sceneRenderer.end();
         renderer.pipelines.rebind();
@@ -414,7 +414,7 @@ function multiplyColors(verts: Float32Array, start: number, end: number, size: n
  * Draws the instance slot by slot, as spine-webgl's SkeletonRenderer: each slot's vertices from
  * the samples (`va`, `vb`) when the slot shows what they show, else computed from its skeleton.
  */
-function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
+function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, version: SpineVersion, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
     const batcher = sceneRenderer.batcher;
     const size = layout.size;
     const pma = layout.pma;
@@ -441,7 +441,7 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: Dra
             xb = vb.at[index];
         } else {
             if (live.length < floats) live = new Float32Array(floats * 2);
-            worldVertices(skeleton, slot, attachment, floats, live, 0, false); // a sequence sets its region here, as stock's
+            version.worldVertices(skeleton, slot, drawn, floats, live, 0); // a sequence sets its region here, as stock's
             xy = xyb = live;
         }
         const texture = drawn.region === null ? null : drawn.region.texture;

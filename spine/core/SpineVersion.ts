@@ -23,6 +23,8 @@
  * | an additive track | `mixBlend === MixBlend.add` | `additive` |
  * | a mix's amount | `mixTime / mixDuration` | `entry.mix()` (its interpolation) |
  * | a reversed entry's events | none fired | `eventsReverse` |
+ * | an attachment's region | `region`, `uvs`; a sequence only when it has one | its `sequence` (always one), by the slot's pose |
+ * | an attachment's world vertices | `computeWorldVertices(slot, ...)` | `(skeleton, slot, ...)` (mesh), the offsets of the slot's pose (region) |
  */
 import type {
     Animation,
@@ -32,7 +34,9 @@ import type {
     BoneWorld,
     Constraint,
     ConstraintValues,
+    DrawnAttachment,
     PhysicsConstraint,
+    Region,
     PhysicsState,
     Skeleton,
     Slot,
@@ -136,6 +140,16 @@ export interface SpineVersion {
     mixOf(entry: TrackEntry): number;
     /** What `apply` fires of a reversed entry between `animationLast` and `animationTime`: 4.3 queues its events, 4.2 none. */
     eventsReversed(state: AnimationState, entry: TrackEntry, animationLast: number, animationTime: number): void;
+
+    /** Whether an attachment's region switches at draw time (a sequence of several regions: 4.3 gives every attachment a sequence). */
+    switchesRegion(attachment: DrawnAttachment): boolean;
+    /** The UVs and texture an attachment is drawn with for a slot's pose (`shown`), into `out`, as the runtime's SkeletonRenderer reads them. */
+    regionOf(attachment: DrawnAttachment, shown: SlotLook, out: Region): void;
+    /**
+     * Writes the world vertices of `slot`'s attachment (`floats` of them) into `out` from `at`, 2
+     * apart: spine-core's own computeWorldVertices (4.2's and 4.3's region and mesh signatures).
+     */
+    worldVertices(skeleton: Skeleton, slot: Slot, attachment: DrawnAttachment, floats: number, out: Float32Array, at: number): void;
 }
 
 /** The constraints of one list (named loads: a keyed load by a varying name takes V8's slow path). */

@@ -107,6 +107,39 @@ export interface Slot extends SlotLook {
     appliedPose?: SlotLook;
 }
 
+/** A 4.3 attachment's sequence (every region and mesh has one). */
+export interface Sequence43 {
+    regions: ({ texture: unknown } | null)[];
+    resolveIndex(pose: SlotLook): number;
+    getUVs(index: number): ArrayLike<number>;
+}
+
+/** What drawing reads of an attachment (spine-core's RegionAttachment and MeshAttachment, by shape). */
+export interface DrawnAttachment {
+    /** 4.2: a sequence when it has one; 4.3: always one. */
+    sequence?: unknown;
+    color: { r: number; g: number; b: number; a: number };
+    /** 4.2 (4.3: its sequence's). */
+    uvs: ArrayLike<number>;
+    region: { texture: unknown } | null;
+    /** Mesh: triangles. */
+    triangles?: ArrayLike<number>;
+    worldVerticesLength?: number;
+    /** 4.2 region: its 8 offsets. */
+    offset?: ArrayLike<number>;
+    /** 4.3 region: its offsets for a slot's pose. */
+    getOffsets?(pose: SlotLook): ArrayLike<number>;
+    /** Clipping: the slot it ends at. */
+    endSlot?: unknown;
+    computeWorldVertices(...args: unknown[]): void;
+}
+
+/** Where an attachment's region is found for a slot (`SpineVersion.regionOf`): its UVs and texture. */
+export interface Region {
+    uvs: ArrayLike<number>;
+    texture: unknown;
+}
+
 /** A constraint's values, every kind's fields (4.2: the constraint itself and its data; 4.3: `pose`, `data.setupPose`). */
 export interface ConstraintValues {
     mix?: number;

@@ -109,4 +109,13 @@ export const SPINE_42: SpineVersion = {
     isAdditive: (entry) => entry.mixBlend === MIX_BLEND_ADD,
     mixOf: (entry) => (entry.mixDuration === 0 ? 1 : Math.min(1, entry.mixTime / entry.mixDuration)),
     eventsReversed() {},
+    switchesRegion: (attachment) => Boolean(attachment.sequence),
+    regionOf(attachment, _shown, out) {
+        out.uvs = attachment.uvs;
+        out.texture = attachment.region === null ? null : attachment.region.texture;
+    },
+    worldVertices(_skeleton, slot, a, floats, out, at) {
+        if (a.triangles !== undefined) a.computeWorldVertices(slot, 0, floats, out, at, 2);
+        else a.computeWorldVertices(slot, out, at, 2);
+    },
 };

@@ -4,7 +4,7 @@
  * animations and the game set; `appliedPose`, what constraints made of it), stamped with the
  * skeleton's update count; tracks say additive with a flag (see SpineVersion.ts).
  */
-import { MIX_FROM_SETUP, type BoneLocal, type BonePose43, type BoneWorld, type ConstraintValues, type Skeleton, type Slot, type SlotLook } from './shapes';
+import { MIX_FROM_SETUP, type BoneLocal, type BonePose43, type BoneWorld, type ConstraintValues, type Sequence43, type Skeleton, type Slot, type SlotLook } from './shapes';
 import { BONE_POSE_FLOATS, constraintsIn, NO_CONSTRAINTS, readPhysicsState, writePhysicsState, type SpineVersion } from './SpineVersion';
 
 const NO_PHYSICS: readonly never[] = [];
@@ -149,4 +149,15 @@ export const SPINE_43: SpineVersion = {
     isAdditive: (entry) => entry.additive === true,
     mixOf: (entry) => entry.mix!(),
     eventsReversed: (state, entry, animationLast, animationTime) => state.eventsReverse!(entry, animationLast, animationTime),
+    switchesRegion: (attachment) => (attachment.sequence as Sequence43).regions.length > 1,
+    regionOf(attachment, shown, out) {
+        const sequence = attachment.sequence as Sequence43;
+        const index = sequence.resolveIndex(shown);
+        out.uvs = sequence.getUVs(index);
+        out.texture = sequence.regions[index]?.texture ?? null;
+    },
+    worldVertices(skeleton, slot, a, floats, out, at) {
+        if (a.triangles !== undefined) a.computeWorldVertices(skeleton, slot, 0, floats, out, at, 2);
+        else a.computeWorldVertices(slot, (a.getOffsets as (pose: SlotLook) => ArrayLike<number>)(slot.appliedPose as SlotLook), out, at, 2);
+    },
 };

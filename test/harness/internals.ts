@@ -41,9 +41,9 @@ export function instanceRecord(pool: SpinePoolPlugin, go: SpineGameObject): Inst
 export function onPoseCacheWait(pool: SpinePoolPlugin, waited: (skeleton: object) => void): () => void {
     const cache = (pool as Any).schedule.poseCache;
     const find = cache.find;
-    cache.find = function (this: Any, go: Any, out: Any): boolean {
+    cache.find = function (this: Any, go: Any, version: Any, out: Any): boolean {
         const before = this.waits;
-        const found = find.call(this, go, out);
+        const found = find.call(this, go, version, out);
         if (this.waits !== before) waited(go.skeleton);
         return found;
     };

@@ -63,14 +63,14 @@ export class AwayMemo {
     }
 
     /**
-     * After `go` (outside a container, placed `at`; of Spine `spine`) was found off screen against the
+     * After `go` (outside a container, placed `at`; of Spine `spineVersion`) was found off screen against the
      * first `count` of `views` (each with the camera id bit it filters by), of `version`: remembers it
      * when it is provably away (see the class), else forgets.
      */
-    check(go: SpineGameObject, spine: SpineVersion, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
+    check(go: SpineGameObject, spineVersion: SpineVersion, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
         this.version = -1;
         const g = go as Placed;
-        const entry = reachingEntry(g.animationState, spine);
+        const entry = reachingEntry(g.animationState, spineVersion);
         if (entry === null) return;
         const union: Box = animationBox(g.skeleton, entry.animation as Animation, g.skeleton.skin);
         for (let i = 0; i < count; i++) {

@@ -1,6 +1,6 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout, type Picture, type SampleVertices } from '../spine/SampleVertices';
+import { drawLayout, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout, type Picture, type SampleVertices } from '../spine/SampleVertices';
 import type { DrawnAttachment, Skeleton, Slot } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import type { PooledInstance } from './PooledInstance';
@@ -425,7 +425,7 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, version: Sp
         const slot = order[i];
         if (!slot.bone.active) continue;
         const attachment = slot.attachment as DrawnAttachment | null;
-        const floats = drawnFloats(attachment);
+        const floats = version.drawnFloats(attachment);
         if (floats === 0) continue;
         const drawn = attachment as DrawnAttachment;
         const index = slot.data.index;

@@ -114,15 +114,6 @@ export interface PictureRun {
     readonly indexCount: number;
 }
 
-/** How many floats an attachment's vertices take drawn (x, y each), 0 when it is not a region or mesh. */
-export function drawnFloats(attachment: unknown): number {
-    if (attachment === null || typeof attachment !== 'object') return 0;
-    const a = attachment as DrawnAttachment;
-    if (a.triangles !== undefined && a.worldVerticesLength !== undefined) return a.worldVerticesLength;
-    if ((a.offset !== undefined && a.offset.length === 8) || typeof a.getOffsets === 'function') return 8;
-    return 0;
-}
-
 /** Whether `attachment` is a clipping attachment. */
 export function isClipping(attachment: unknown): boolean {
     return attachment !== null && typeof attachment === 'object' && (attachment as DrawnAttachment).endSlot !== undefined;
@@ -209,7 +200,7 @@ export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout
         const attachment = shown.attachment;
         attachments[i] = attachment ?? null;
         if (isClipping(attachment)) clips = true;
-        const n = drawnFloats(attachment);
+        const n = version.drawnFloats(attachment);
         if (n === 0) continue;
         if (version.switchesRegion(attachment as DrawnAttachment)) {
             sequences = true;
@@ -221,7 +212,7 @@ export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout
     }
     const xy = new Float32Array(floats);
     for (let i = 0; i < slots.length; i++) {
-        if (at[i] !== LIVE) version.worldVertices(skeleton, slots[i], attachments[i] as DrawnAttachment, drawnFloats(attachments[i]), xy, at[i]);
+        if (at[i] !== LIVE) version.worldVertices(skeleton, slots[i], attachments[i] as DrawnAttachment, version.drawnFloats(attachments[i]), xy, at[i]);
     }
     const perSlot = { at, attachments, deform, xy };
     return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, version, perSlot, layout) };
@@ -241,7 +232,7 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         version.regionOf(attachment as DrawnAttachment, version.slotShown(slot), region);
         if (!region.texture) continue;
         drawn.push(index);
-        vertexCount += drawnFloats(attachment) >> 1;
+        vertexCount += version.drawnFloats(attachment) >> 1;
         indexCount += ((attachment as DrawnAttachment).triangles ?? QUAD_TRIANGLES).length;
     }
     const vertices = new Float32Array(vertexCount * size);
@@ -278,7 +269,7 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         colors[k * 4 + 2] = c.b;
         colors[k * 4 + 3] = c.a;
         colorAt[drawn[k]] = k * 4;
-        const count = drawnFloats(attachment) >> 1;
+        const count = version.drawnFloats(attachment) >> 1;
         const triangles = attachment.triangles ?? QUAD_TRIANGLES;
         for (let t = 0; t < triangles.length; t++) indices[at++] = triangles[t] + vertex - runStart;
         writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, region.uvs, layout.flipV);

@@ -141,6 +141,8 @@ export interface SpineVersion {
     /** What `apply` fires of a reversed entry between `animationLast` and `animationTime`: 4.3 queues its events, 4.2 none. */
     eventsReversed(state: AnimationState, entry: TrackEntry, animationLast: number, animationTime: number): void;
 
+    /** How many floats an attachment's vertices take drawn (x, y each), 0 when it is not a region or mesh (4.2's region has `offset`, 4.3's `getOffsets`). */
+    drawnFloats(attachment: unknown): number;
     /** Whether an attachment's region switches at draw time (a sequence of several regions: 4.3 gives every attachment a sequence). */
     switchesRegion(attachment: DrawnAttachment): boolean;
     /** The UVs and texture an attachment is drawn with for a slot's pose (`shown`), into `out`, as the runtime's SkeletonRenderer reads them. */

@@ -2,7 +2,7 @@
  * Spine 4.2's object of the version API (spine-phaser on Phaser 3): its bones, slots and
  * constraints are their own poses, its tracks mix by `MixBlend` (see SpineVersion.ts).
  */
-import { MIX_BLEND_ADD, MIX_BLEND_SETUP, MIX_DIRECTION_IN, type AppliedBone42, type Bone, type Skeleton, type Slot } from './shapes';
+import { MIX_BLEND_ADD, MIX_BLEND_SETUP, MIX_DIRECTION_IN, type AppliedBone42, type Bone, type DrawnAttachment, type Skeleton, type Slot } from './shapes';
 import { BONE_POSE_FLOATS, constraintsIn, readPhysicsState, writePhysicsState, type SpineVersion } from './SpineVersion';
 
 const NO_PHYSICS: readonly never[] = [];
@@ -109,6 +109,12 @@ export const SPINE_42: SpineVersion = {
     isAdditive: (entry) => entry.mixBlend === MIX_BLEND_ADD,
     mixOf: (entry) => (entry.mixDuration === 0 ? 1 : Math.min(1, entry.mixTime / entry.mixDuration)),
     eventsReversed() {},
+    drawnFloats(attachment) {
+        if (attachment === null || typeof attachment !== 'object') return 0;
+        const a = attachment as DrawnAttachment;
+        if (a.triangles !== undefined && a.worldVerticesLength !== undefined) return a.worldVerticesLength;
+        return a.offset !== undefined && a.offset.length === 8 ? 8 : 0;
+    },
     switchesRegion: (attachment) => Boolean(attachment.sequence),
     regionOf(attachment, _shown, out) {
         out.uvs = attachment.uvs;

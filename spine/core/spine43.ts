@@ -4,7 +4,7 @@
  * animations and the game set; `appliedPose`, what constraints made of it), stamped with the
  * skeleton's update count; tracks say additive with a flag (see SpineVersion.ts).
  */
-import { MIX_FROM_SETUP, type BoneLocal, type BonePose43, type BoneWorld, type ConstraintValues, type Sequence43, type Skeleton, type Slot, type SlotLook } from './shapes';
+import { MIX_FROM_SETUP, type BoneLocal, type BonePose43, type BoneWorld, type ConstraintValues, type DrawnAttachment, type Sequence43, type Skeleton, type Slot, type SlotLook } from './shapes';
 import { BONE_POSE_FLOATS, constraintsIn, NO_CONSTRAINTS, readPhysicsState, writePhysicsState, type SpineVersion } from './SpineVersion';
 
 const NO_PHYSICS: readonly never[] = [];
@@ -149,6 +149,12 @@ export const SPINE_43: SpineVersion = {
     isAdditive: (entry) => entry.additive === true,
     mixOf: (entry) => entry.mix!(),
     eventsReversed: (state, entry, animationLast, animationTime) => state.eventsReverse!(entry, animationLast, animationTime),
+    drawnFloats(attachment) {
+        if (attachment === null || typeof attachment !== 'object') return 0;
+        const a = attachment as DrawnAttachment;
+        if (a.triangles !== undefined && a.worldVerticesLength !== undefined) return a.worldVerticesLength;
+        return typeof a.getOffsets === 'function' ? 8 : 0;
+    },
     switchesRegion: (attachment) => (attachment.sequence as Sequence43).regions.length > 1,
     regionOf(attachment, shown, out) {
         const sequence = attachment.sequence as Sequence43;

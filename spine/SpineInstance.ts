@@ -1,8 +1,8 @@
 /**
- * What the Spine layer needs of a pooled instance and of the object it pools, by shape: the
- * spine-core parts every spine-ts runtime's game object has (spine-phaser's SpineGameObject; a
- * spine-pixi `Spine` would do), and the few fields the engine side keeps for it. Nothing here
- * depends on an engine.
+ * What the Spine layer needs of a pooled instance, by shape: the object it pools (`SpineObject`,
+ * core/shapes.ts: the spine-core parts every spine-ts runtime's game object has, spine-phaser's
+ * SpineGameObject; a spine-pixi `Spine` would do), its Spine version, and the few fields the engine
+ * side keeps for it. Nothing here depends on an engine.
  */
 import type { StateListeners } from '../src/StateListeners';
 import type { ReachMemo } from './animationReach';

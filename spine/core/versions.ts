@@ -1,6 +1,7 @@
 /**
  * Which Spine version made a skeleton: the one place the versions are told apart. Callers take the
- * answer once (per instance, per skeleton data, per sampled clip) and keep it; see SpineVersion.ts.
+ * answer once (an instance when it is built, a skeleton data's setup poses and scratch skeleton when
+ * they are made) and keep it; see SpineVersion.ts.
  */
 import type { Skeleton } from './shapes';
 import { SPINE_42 } from './spine42';

@@ -11,7 +11,8 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { TestGame } from '../test/harness/game';
-import { applyFromSetup, setupPose } from '../spine/spineCore';
+import type { Animation } from '../spine/core/shapes';
+import { versionOf } from '../spine/core/versions';
 
 const SAMPLES_PER_SECOND = 240;
 const PHYSICS_UPDATE = 2;
@@ -48,13 +49,14 @@ export class ExactBound {
         if (bounds) return bounds;
         const Skeleton = go.skeleton.constructor as new (data: object) => SpineGameObject['skeleton'];
         const scratch = new Skeleton(go.skeleton.data);
-        const a = animation as { duration: number };
+        const version = versionOf(scratch);
+        const a = animation as Animation;
         const count = Math.ceil(a.duration * SAMPLES_PER_SECOND) + 1;
         const boxes = new Float64Array(count * 4);
         for (let i = 0; i < count; i++) {
             const time = Math.min(i / SAMPLES_PER_SECOND, a.duration);
-            setupPose(scratch as never);
-            applyFromSetup(animation as never, scratch as never, time, time, false, null);
+            version.setupPose(scratch);
+            version.applyFromSetup(a, scratch, time, time, false, null);
             scratch.updateWorldTransform(PHYSICS_UPDATE as never);
             const r = scratch.getBoundsRect();
             boxes.set([r.x, r.y, r.x + r.width, r.y + r.height], i * 4);

@@ -10,6 +10,8 @@ import { ExactBound } from './exactBound';
 import { FRAME_MS, type TestGame } from '../test/harness/game';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
 import type { SpinePoolOptions } from '../plugin/options';
+import type { SpineObject } from '../spine/core/shapes';
+import { versionOf } from '../spine/core/versions';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';
@@ -317,9 +319,9 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
  * fires, no timeline applied, no world transform. Stubbing posing with this rather than a no-op keeps
  * the states as they would be (entries applied, times moving), which the scheduler's replay reads.
  */
-function bookkeepingOnly(this: { animationState: object; skeleton: object }, ms: number): void {
-    (this.animationState as { update(s: number): void }).update(ms / 1000);
-    applyEventsOnly(this.animationState as never, this.skeleton);
+function bookkeepingOnly(this: SpineObject, ms: number): void {
+    this.animationState.update(ms / 1000);
+    applyEventsOnly(this.animationState, this.skeleton, versionOf(this.skeleton));
 }
 
 /**

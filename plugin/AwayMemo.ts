@@ -1,14 +1,15 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { animationBox, reachingEntry, type Box } from '../spine/animationReach';
-import type { Animation, Skeleton, TrackEntry } from '../spine/spineCore';
+import type { Animation } from '../spine/core/shapes';
+import type { SpineVersion } from '../spine/core/SpineVersion';
 import { overlaps, place, rect, type Placement, type ViewRect } from './tierGeometry';
 
-/** What is read of an object (Phaser's Transform keeps scale in `_scaleX/_scaleY`). */
+/** What is read of an object (Phaser's Transform keeps scale in `_scaleX/_scaleY`, which its typings do not show). */
 type Placed = Pick<SpineGameObject, 'animationState' | 'skeleton'> & {
     x: number;
     y: number;
-    _scaleX: number;
-    _scaleY: number;
+    _scaleX?: number;
+    _scaleY?: number;
     scrollFactorX: number;
     scrollFactorY: number;
     cameraFilter: number;
@@ -39,7 +40,7 @@ export class AwayMemo {
 
     /** Whether `go` is still provably away from views of `version` (see the class). */
     holds(go: SpineGameObject, version: number): boolean {
-        const g = go as unknown as Placed;
+        const g = go as Placed;
         if (this.version !== version) return false;
         const tracks = g.animationState.tracks;
         const entry = tracks.length > 0 ? tracks[0] : null;
@@ -62,16 +63,16 @@ export class AwayMemo {
     }
 
     /**
-     * After `go` (outside a container, placed `at`) was found off screen against the first `count`
-     * of `views` (each with the camera id bit it filters by), of `version`: remembers it when it is
-     * provably away (see the class), else forgets.
+     * After `go` (outside a container, placed `at`; of Spine `spineVersion`) was found off screen against the
+     * first `count` of `views` (each with the camera id bit it filters by), of `version`: remembers it
+     * when it is provably away (see the class), else forgets.
      */
-    check(go: SpineGameObject, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
+    check(go: SpineGameObject, spineVersion: SpineVersion, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
         this.version = -1;
-        const g = go as unknown as Placed;
-        const entry = reachingEntry(g.animationState as never) as TrackEntry | null;
+        const g = go as Placed;
+        const entry = reachingEntry(g.animationState, spineVersion);
         if (entry === null) return;
-        const union: Box = animationBox(g.skeleton as unknown as Skeleton, entry.animation as Animation, g.skeleton.skin);
+        const union: Box = animationBox(g.skeleton, entry.animation as Animation, g.skeleton.skin);
         for (let i = 0; i < count; i++) {
             const view = views[i];
             if ((g.cameraFilter & view.id) !== 0) continue;
@@ -83,8 +84,8 @@ export class AwayMemo {
         this.animation = entry.animation;
         this.x = g.x;
         this.y = g.y;
-        this.scaleX = g._scaleX;
-        this.scaleY = g._scaleY;
+        this.scaleX = g._scaleX as number;
+        this.scaleY = g._scaleY as number;
         this.factorX = g.scrollFactorX;
         this.factorY = g.scrollFactorY;
         this.filter = g.cameraFilter;

@@ -113,7 +113,7 @@ export class CameraTiers {
     }
 
     classify(instance: PooledInstance): number {
-        const go = instance.go as unknown as Placed;
+        const go = instance.go as Placed;
         if (!go.active) return Tier.Inactive;
         if (instance.fullDetail) return Tier.High; // the game pinned it (a followed hero, a boss)
         const options = this.settings.options;
@@ -137,7 +137,7 @@ export class CameraTiers {
         const entry = instance.entry;
         const box = this.box;
         instance.reach.ahead = entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0;
-        extentOf(instance.go.skeleton as never, instance.go.animationState as never, instance.setupBox, box, instance.reach);
+        extentOf(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, box, instance.reach);
         // Its size on screen: the longer side of its extent (a body lying down is as big as standing).
         const width = box.right - box.left;
         const tall = box.bottom - box.top;
@@ -155,7 +155,7 @@ export class CameraTiers {
             if (view.zoom > zoom) zoom = view.zoom;
         }
         if (nearest === Infinity && watches) {
-            if (go.parentContainer === null && !instance.hasPhysics) instance.away.check(instance.go, at, this.views, this.viewCount, this.version);
+            if (go.parentContainer === null && !instance.hasPhysics) instance.away.check(instance.go, instance.version, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;
@@ -169,7 +169,7 @@ export class CameraTiers {
 
 /** Where `go` is drawn (outside a container: its own fields), into `out`. */
 export function placementOf(go: SpineGameObject, out: Placement): void {
-    const g = go as unknown as Placed;
+    const g = go as Placed;
     out.x = g.x;
     out.y = g.y;
     // Phaser's Transform keeps scale in _scaleX/_scaleY; reading the field skips a getter call.

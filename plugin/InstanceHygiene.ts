@@ -104,7 +104,7 @@ export class InstanceHygiene {
      * instance is fully built.
      */
     seal(): void {
-        const emitter = this.instance.go as unknown as Emitter;
+        const emitter = this.instance.go as Emitter;
         for (const event of emitter.eventNames()) for (const fn of emitter.listeners(event)) this.ownFns.add(fn);
         this.emitterAdds = 0;
     }
@@ -138,7 +138,8 @@ export class InstanceHygiene {
      * Removes everything the previous owner left and appends a description of each leftover to
      * `out`. Returns the number of leftovers (the plugin's own listeners are removed, not counted).
      */
-    clean(scene: SceneParts | null, out: Leftover[]): number {
+    clean(of: object | null, out: Leftover[]): number {
+        const scene = of as SceneParts | null;
         const before = out.length;
         const go = this.instance.go as SpineGameObject;
         const listeners = this.instance.listeners;
@@ -157,7 +158,7 @@ export class InstanceHygiene {
         // Emitter listeners: only looked for when something was added since (no array made otherwise).
         if (this.emitterAdds > 0) {
             this.emitterAdds = 0;
-            const emitter = go as unknown as Emitter;
+            const emitter = go as Emitter;
             for (const event of emitter.eventNames()) {
                 for (const fn of emitter.listeners(event)) {
                     if (this.ownFns.has(fn)) continue;
@@ -170,7 +171,7 @@ export class InstanceHygiene {
 
         // spine-phaser-v4: Phaser objects the game attached to slots (addSlotObject) would be drawn
         // on the next owner. They are detached here; the objects themselves are the game's.
-        const slotObjects = (go as unknown as { slotObjects?: Map<{ data: { name: string } }, unknown> }).slotObjects;
+        const slotObjects = (go as { slotObjects?: Map<{ data: { name: string } }, unknown> }).slotObjects;
         if (slotObjects && slotObjects.size > 0) {
             for (const slot of slotObjects.keys()) out.push({ what: `a game object attached to slot '${slot.data.name}' (addSlotObject)`, site: null });
             slotObjects.clear();

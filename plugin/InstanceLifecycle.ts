@@ -4,7 +4,6 @@ import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { TIER_NAMES } from '../src/Tier';
 import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
-import type { AnimationState } from '../spine/spineCore';
 import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
 import { LeakReport } from './LeakReport';
 import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawnedFor, sceneGone, type Whereabouts } from './messages';
@@ -69,11 +68,11 @@ export class InstanceLifecycle {
         instance.life = Life.Spawned;
         instance.despawnSite = null;
         const go = instance.go;
-        const state = go.animationState as unknown as { creatingSite: CallSite | null };
+        const state = go.animationState as { creatingSite?: CallSite | null };
         // The spawn animation's TrackEntry was made by the game's spawn() call: name that line.
         if (dev && options?.animation !== undefined) state.creatingSite = callSite(3);
         try {
-            dressForSpawn(go, dataKey, x, y, options, dev);
+            dressForSpawn(instance, dataKey, x, y, options, dev);
         } catch (error) {
             // A bad skin or animation name: nothing is handed out, and a reference kept from its
             // last owner is still one to report.
@@ -85,10 +84,10 @@ export class InstanceLifecycle {
             state.creatingSite = null;
         }
         const parent = options?.parent;
-        if (parent) parent.add(go as unknown as Phaser.GameObjects.GameObject);
+        if (parent) parent.add(go);
         else go.addToDisplayList();
         // Its turn in the UpdateList comes last, from the next frame on: as a new stock object's.
-        this.systems.updateList.add(go as unknown as Phaser.GameObjects.GameObject);
+        this.systems.updateList.add(go);
         settleAtSpawn(go);
         fitSkinSize(instance);
         instance.poseCacheMode = options?.poseCache ?? null;
@@ -122,7 +121,7 @@ export class InstanceLifecycle {
         }
         instance.life = Life.Despawning;
         this.pass.remove(instance);
-        this.systems.updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
+        this.systems.updateList.remove(go);
         let failure: unknown = null;
         try {
             this.registry.hooksOf(instance.pool)?.onDespawn?.(go);
@@ -185,7 +184,7 @@ export class InstanceLifecycle {
         if (!instance || !instance.spawned) throw notSpawnedFor('legacy(go)', go, this.whereabouts(go));
         if (!instance.legacy) {
             const pass = this.pass;
-            instance.legacy = new LegacyAnimation(go.animationState as unknown as AnimationState, {
+            instance.legacy = new LegacyAnimation(go.animationState, instance.version, {
                 catchUp: () => pass.settle(instance, false),
                 listen: (listener) => instance.hygiene.addInternalListener(listener),
                 changed: () => pass.wake(instance),

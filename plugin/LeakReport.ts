@@ -52,7 +52,7 @@ export class LeakReport {
     clean(instance: PooledInstance, scene: object | null, dev: boolean): number {
         const leftovers = this.leftovers;
         leftovers.length = 0;
-        const count = instance.hygiene.clean(scene as never, leftovers);
+        const count = instance.hygiene.clean(scene, leftovers);
         if (count === 0) return 0;
         this.cleared += count;
         if (dev) this.gather(instance.pool.key, leftovers);

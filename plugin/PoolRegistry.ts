@@ -1,5 +1,5 @@
 import * as Phaser from 'phaser';
-import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import type { SpineGameObject, SpineGameObjectBoundsProvider } from '@esotericsoftware/spine-phaser';
 import { PoolError } from '../src/errors';
 import type { Settings } from '../src/options';
 import type { SpinePoolOptions } from './options';
@@ -10,12 +10,13 @@ import type { PoolHooks, SpinePoolStats } from './api';
 import { instanceOf, makePooled } from './PooledGameObject';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
-import { dataMismatch, dataVersionOf, findSpinePlugin, spineRuntimeOf } from './runtimeCheck';
+import { dataMismatch, dataVersionOf, findSpinePlugin, loaderOf, spineRuntimeOf } from './runtimeCheck';
 
 /** The hook names {@link PoolHooks} has. */
 const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
 
-type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string) => SpineGameObject;
+/** `this.add.spine` with spine-phaser-v4's fifth argument, its options (other runtimes' is a bounds provider). */
+type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string, options?: SpineGameObjectBoundsProvider | { renderer: string }) => SpineGameObject;
 
 /**
  * The pools of one scene's plugin: one per (dataKey, atlasKey), made on first use after checking
@@ -40,7 +41,7 @@ export class PoolRegistry {
         private readonly onDestroyed: (instance: PooledInstance) => void,
     ) {
         this.internalFns = new Set<Function>([
-            (Phaser.GameObjects.Container.prototype as unknown as { onChildDestroyed: Function }).onChildDestroyed,
+            Phaser.GameObjects.Container.prototype['onChildDestroyed'],
             Phaser.Data.DataManager.prototype.destroy,
         ]);
     }
@@ -141,12 +142,12 @@ export class PoolRegistry {
      * region; a pool that never built an instance is then forgotten (no empty row in `stats()`).
      */
     private readonly build = (pool: Pool<PooledInstance, PoolKey>): PooledInstance => {
-        const add = this.systems.add as unknown as { spine: SpineFactory };
+        const add = this.systems.add;
         const renderer = this.settings.options.renderer;
         let go: SpineGameObject;
         try {
-            if (renderer === null) go = add.spine.call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey);
-            else go = (add.spine as unknown as (...args: unknown[]) => SpineGameObject).call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey, this.rendererOption(renderer));
+            if (renderer === null) go = add.spine(0, 0, pool.key.dataKey, pool.key.atlasKey);
+            else go = (add.spine as SpineFactory).call(add, 0, 0, pool.key.dataKey, pool.key.atlasKey, this.rendererOption(renderer));
         } catch (error) {
             if (pool.created === 0) this.forget(pool);
             throw this.buildError(pool.key, error);
@@ -155,7 +156,7 @@ export class PoolRegistry {
         const instance = new PooledInstance(go, pool, this.settings, this.host, this.internalFns);
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
         makePooled(instance);
-        go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance) as never;
+        go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance);
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
         const onCreate = this.hooksOf(pool)?.onCreate;
         try {
@@ -183,7 +184,7 @@ export class PoolRegistry {
     /** spine-phaser-v4's `renderer` option; other runtimes' fifth argument is a bounds provider, so naming a renderer there is a mistake said now. */
     private rendererOption(renderer: string): { renderer: string } {
         const spine = findSpinePlugin(this.systems);
-        const runtime = spine && spineRuntimeOf(spine, (this.systems as unknown as { load?: object }).load ?? null);
+        const runtime = spine && spineRuntimeOf(spine, loaderOf(this.systems));
         if (runtime !== 'spine-phaser-v4') {
             throw new PoolError(
                 `option 'renderer' is spine-phaser-v4's (Phaser 4) choice of renderer; this game runs ${runtime ?? 'no known Spine runtime'}, whose objects have one renderer. ` +
@@ -212,7 +213,7 @@ export class PoolRegistry {
 
     private checkKeys(dataKey: string, atlasKey: string, caller: string): void {
         const sys = this.systems;
-        if (!(sys.add as unknown as { spine?: unknown }).spine) {
+        if (!(sys.add as { spine?: unknown }).spine) {
             throw new PoolError(
                 `${caller}(): this scene has no 'spine' game object factory. Register spine-phaser's plugin next to this one: ` +
                     `plugins: { scene: [{ key: 'spine.SpinePlugin', plugin: spine.SpinePlugin, mapping: 'spine' }, ...] }.`,
@@ -243,7 +244,7 @@ export class PoolRegistry {
         // Data of another Spine version fails deep in spine-core (or loads wrong): say which fits.
         const data = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
         const spine = findSpinePlugin(sys);
-        const mismatch = dataMismatch(caller, dataKey, dataVersionOf(data), spine && spineRuntimeOf(spine, (sys as unknown as { load?: object }).load ?? null));
+        const mismatch = dataMismatch(caller, dataKey, dataVersionOf(data), spine && spineRuntimeOf(spine, loaderOf(sys)));
         if (mismatch) throw new PoolError(mismatch);
         if (atlasMissing) {
             const loaded = cache.text.getKeys();
@@ -275,7 +276,7 @@ interface Loader {
  * spine-phaser file queued with `this.load.spineJson(key, url)` keeps `key`, or its multi-file's).
  */
 function loadingKey(sys: Phaser.Scenes.Systems, key: unknown): string | null {
-    const loader = (sys as unknown as { load?: Loader }).load;
+    const loader = loaderOf(sys) as Loader | null;
     if (!loader || typeof key !== 'string') return null;
     for (const files of [loader.list, loader.inflight, loader.queue]) {
         if (!files) continue;

@@ -1,7 +1,8 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawLayout, drawnFloats, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, worldVertices, writeVertices, type DrawLayout, type DrawnAttachment, type Picture, type Rgba, type SampleVertices } from '../spine/SampleVertices';
-import { versionOf, type Skeleton, type Slot, type SpineVersion } from '../spine/spineCore';
+import { drawLayout, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout, type Picture, type SampleVertices } from '../spine/SampleVertices';
+import type { DrawnAttachment, Skeleton, Slot } from '../spine/core/shapes';
+import type { SpineVersion } from '../spine/core/SpineVersion';
 import type { DrawnFrom, PooledInstance } from './PooledInstance';
 
 /**
@@ -125,7 +126,7 @@ function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record
 
 /** Whether a slot of `skeleton` shows a clipping attachment now. */
 function showsClipping(skeleton: Skeleton, version: SpineVersion): boolean {
-    const slots = skeleton.slots as Slot[];
+    const slots = skeleton.slots;
     for (let i = 0; i < slots.length; i++) if (isClipping(version.slotShown(slots[i]).attachment)) return true;
     return false;
 }
@@ -166,9 +167,9 @@ function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLay
 export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
     const skeleton = go.skeleton;
     if (!sceneRenderer) return drawn(instance, 'runtime');
-    const version = versionOf(skeleton);
+    const version = instance.version;
     const v43 = version.v43;
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
     const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
@@ -178,16 +179,19 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
         sceneRenderer.begin();
     }
     camera.addToRenderList(go);
-    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix).calc;
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
     if (pictured) copyPicture(sceneRenderer.batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
-    else drawSlots(sceneRenderer, skeleton, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
+    else drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
     if (!renderer.nextTypeMatch) {
         sceneRenderer.end();
         renderer.pipelines.rebind();
     }
     return drawn(instance, pictured ? 'picture' : 'slots');
 }
+
+/** Phaser's GetCalcMatrix as drawing calls it: with the pool's object and camera shapes, and Phaser 4's `ignoreCameraPosition`. */
+type CalcMatrix = (src: unknown, camera: unknown, parentMatrix?: unknown, ignoreCameraPosition?: boolean) => Phaser.Types.GameObjects.GetCalcMatrixResults;
 
 /** A game object's world-to-camera matrix (GetCalcMatrix's `calc`). */
 interface Matrix {
@@ -218,9 +222,9 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     const skeleton = go.skeleton;
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
-    const version = versionOf(skeleton);
+    const version = instance.version;
     if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime');
-    if (dataClips(skeleton.data as never) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
     if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return drawn(instance, 'runtime');
@@ -240,7 +244,7 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
         plugin.currentWebGLDrawingContext = drawingContext;
     }
     camera.addToRenderList(go);
-    const m = (Phaser.GameObjects as unknown as { GetCalcMatrix(src: unknown, camera: unknown, parent: unknown, ignoreCameraPosition: boolean): { calc: Matrix } }).GetCalcMatrix(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
     copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
     return drawn(instance, 'picture');
@@ -313,13 +317,13 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
-    const tint = (skeleton as unknown as { color: Rgba }).color;
+    const tint = skeleton.color;
     if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
     // Identity and colour checks only, each one load of the slot or its colour (cache misses are
     // most of the check's cost): a deform or a dark colour only an animation changes, and which
     // bones are active only a skin (the samples' own: PoseCache.sameSkin).
     const order = version.drawOrderShown(skeleton);
-    const slots = skeleton.slots as Slot[];
+    const slots = skeleton.slots;
     const pOrder = p.order;
     if (order.length !== pOrder.length) return false;
     for (let i = 0; i < pOrder.length; i++) if (order[i] !== slots[pOrder[i]]) return false;
@@ -414,18 +418,18 @@ function multiplyColors(verts: Float32Array, start: number, end: number, size: n
  * Draws the instance slot by slot, as spine-webgl's SkeletonRenderer: each slot's vertices from
  * the samples (`va`, `vb`) when the slot shows what they show, else computed from its skeleton.
  */
-function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
+function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, version: SpineVersion, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
     const batcher = sceneRenderer.batcher;
     const size = layout.size;
     const pma = layout.pma;
-    const skeletonColor = (skeleton as unknown as { color: Rgba }).color;
+    const skeletonColor = skeleton.color;
     const order = skeleton.drawOrder as Slot[];
     let blendMode = -1;
     for (let i = 0, n = order.length; i < n; i++) {
         const slot = order[i];
-        if (!(slot.bone as unknown as { active: boolean }).active) continue;
+        if (!slot.bone.active) continue;
         const attachment = slot.attachment as DrawnAttachment | null;
-        const floats = drawnFloats(attachment);
+        const floats = version.drawnFloats(attachment);
         if (floats === 0) continue;
         const drawn = attachment as DrawnAttachment;
         const index = slot.data.index;
@@ -441,12 +445,12 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, layout: Dra
             xb = vb.at[index];
         } else {
             if (live.length < floats) live = new Float32Array(floats * 2);
-            worldVertices(skeleton, slot, attachment, floats, live, 0, false); // a sequence sets its region here, as stock's
+            version.worldVertices(skeleton, slot, drawn, floats, live, 0); // a sequence sets its region here, as stock's
             xy = xyb = live;
         }
         const texture = drawn.region === null ? null : drawn.region.texture;
         if (!texture) continue;
-        const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        const slotBlend = slot.data.blendMode;
         vertexColors(skeletonColor, slot.color, slot.darkColor, drawn.color, slotBlend, layout, slotColors);
         if (slotBlend !== blendMode) {
             blendMode = slotBlend;

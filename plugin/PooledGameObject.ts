@@ -2,7 +2,7 @@ import { callSite } from '../src/callSite';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box } from '../spine/animationReach';
 import { placementOf } from './CameraTiers';
-import { drawPooled, drawPooledPhaser4, endPooledBatch } from './PooledDraw';
+import { drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
@@ -135,6 +135,12 @@ const cullAt = placement();
 const cullBox: Box = { left: 0, top: 0, right: 0, bottom: 0 };
 const cullRect = rect();
 
+/** A pooled object as its render step reads it: drawn (PooledDraw), its record, its runtime's plugin. */
+interface PooledDrawn extends DrawnObject {
+    animationState: { owner?: PooledInstance };
+    plugin: SpinePlugin4 & { webGLRenderer: SceneRenderer | null | undefined };
+}
+
 interface Camera {
     rotation: number;
     scrollX: number;
@@ -194,10 +200,10 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             cullView.maxY = view.bottom + m;
             cullView.scrollX = camera.scrollX;
             cullView.scrollY = camera.scrollY;
-            placementOf(this as never, cullAt);
+            placementOf(instance.go, cullAt); // this object (checked above)
             // Where the pose it shows is: its state's time as it stands (an instance on screen is posed at it).
             instance.reach.ahead = 0;
-            extentOf(this.skeleton, this.animationState, instance.setupBox, cullBox, instance.reach);
+            extentOf(this.skeleton, this.animationState, instance.version, instance.setupBox, cullBox, instance.reach);
             place(cullBox, cullAt, cullView, cullRect);
             return overlaps(cullRect, cullView);
         }
@@ -210,16 +216,16 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         renderWebGL(renderer: never, src: never, camera: never, parentMatrix: unknown, step?: unknown, displayList?: unknown[], index?: number): void {
             // `src`, not `this`: Phaser 4 calls a render step without `this` (the runtime's own
             // renderWebGL reads only `src` there too).
-            const go = src as unknown as { animationState: { owner?: PooledInstance }; plugin: any };
+            const go = src as PooledDrawn;
             const instance = go.animationState.owner;
             const own = instance !== undefined && (instance.go as object) === go;
             if ((renderer as { renderNodes?: unknown }).renderNodes === undefined) {
-                if (own && drawPooled(go as never, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== 'runtime') return;
+                if (own && drawPooled(go, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== 'runtime') return;
                 super.renderWebGL(renderer, src, camera, parentMatrix);
                 return;
             }
             const sceneRenderer = go.plugin.webGLRenderer;
-            if (own && drawPooledPhaser4(go as never, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== 'runtime') return;
+            if (own && drawPooledPhaser4(go, instance, sceneRenderer, go.plugin, renderer, camera, parentMatrix, displayList, index) !== 'runtime') return;
             // The runtime's spine-webgl renderer goes on in a batch a pooled neighbour left open, as
             // after one of its own objects (ending it would cost a flush per instance); its other
             // renderers draw through Phaser's, so that batch ends first.

@@ -10,7 +10,9 @@ import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import { cacheLookup } from '../spine/PoseCache';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
-import { NO_CALLBACK, physicsOf, type Skeleton } from '../spine/spineCore';
+import { NO_CALLBACK } from '../spine/core/shapes';
+import type { SpineVersion } from '../spine/core/SpineVersion';
+import { versionOf } from '../spine/core/versions';
 import { AwayMemo } from './AwayMemo';
 import { InstanceHygiene } from './InstanceHygiene';
 
@@ -128,6 +130,8 @@ export class PooledInstance implements StateOwner {
     readonly reach = reachMemo();
     /** Whether it was found provably off screen (see AwayMemo). */
     readonly away = new AwayMemo();
+    /** Its skeleton's Spine version (see SpineInstance). */
+    readonly version: SpineVersion;
     /** Its skeleton has physics constraints (see SpineInstance). */
     readonly hasPhysics: boolean;
 
@@ -142,11 +146,11 @@ export class PooledInstance implements StateOwner {
         internalFns: ReadonlySet<Function>,
     ) {
         this.hygiene = new InstanceHygiene(this, internalFns);
-        this.hasPhysics = physicsOf(go.skeleton as unknown as Skeleton).length > 0;
+        this.version = versionOf(go.skeleton);
+        this.hasPhysics = this.version.physicsOf(go.skeleton).length > 0;
         this.sleepPhase = (serial++ * GOLDEN) % 1;
-        const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
-        this.builtProvider = (go as unknown as { boundsProvider?: unknown }).boundsProvider;
-        this.setupBox = { left: -g.displayOriginX, top: -g.displayOriginY, right: g.width - g.displayOriginX, bottom: g.height - g.displayOriginY };
+        this.builtProvider = go.boundsProvider;
+        this.setupBox = { left: -go.displayOriginX, top: -go.displayOriginY, right: go.width - go.displayOriginX, bottom: go.height - go.displayOriginY };
     }
 
     /** Handed out by `spawn` and not despawned. */

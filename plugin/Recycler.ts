@@ -11,18 +11,13 @@ import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
-import { skinFor, type SkinLike } from '../spine/skins';
-import { NO_CALLBACK, setAnimationObject, type Skeleton } from '../spine/spineCore';
+import { skinFor } from '../spine/skins';
+import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { DETAILS, type SpawnOptions } from './api';
 import { badDetail } from './messages';
 import { Life, type PooledInstance } from './PooledInstance';
 
 const SPAWN_OPTION_NAMES = ['parent', 'animation', 'loop', 'track', 'skin', 'depth', 'scale', 'poseCache', 'detail'];
-
-interface Container {
-    remove(child: unknown): unknown;
-    onChildDestroyed?: (...args: unknown[]) => void;
-}
 
 /**
  * Takes a freshly built instance out of the scene: off the UpdateList and the display list (it joins
@@ -30,7 +25,7 @@ interface Container {
  * the scheduler, which updates it at most once a frame, so one added twice is never updated twice.)
  */
 export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObjects.UpdateList): void {
-    updateList.remove(go as unknown as Phaser.GameObjects.GameObject);
+    updateList.remove(go);
     go.removeFromDisplayList();
     go.setVisible(false);
     go.setActive(false);
@@ -44,7 +39,7 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
 
 /** Transform and display properties back to their defaults (tint too on spine-phaser-v4). */
 function resetDisplay(go: SpineGameObject): void {
-    const g = go as unknown as Placed;
+    const g = go as Placed;
     g.setScale(1, 1);
     g.setRotation(0);
     g.setAlpha(1);
@@ -53,7 +48,7 @@ function resetDisplay(go: SpineGameObject): void {
     g.flipY = false;
     g.setDepth(0);
     g.name = '';
-    const v4 = go as unknown as V4GameObject;
+    const v4 = go as V4GameObject;
     if (typeof v4.clearTint === 'function') v4.clearTint();
 }
 
@@ -63,7 +58,7 @@ function resetDisplay(go: SpineGameObject): void {
  * reported in development mode).
  */
 export function displayTouched(go: SpineGameObject): boolean {
-    const g = go as unknown as Placed;
+    const g = go as Placed;
     return g.scaleX !== 1 || g.scaleY !== 1 || g.rotation !== 0 || g.alpha !== 1 || g.depth !== 0 || g.scrollFactorX !== 1 || g.scrollFactorY !== 1 || g.flipX || g.flipY;
 }
 
@@ -101,16 +96,17 @@ export function retireInstance(instance: PooledInstance): void {
     go.afterUpdateWorldTransforms = instance.poolCallbacks[1];
     go.setVisible(false);
     go.setActive(false);
-    const parent = go.parentContainer as unknown as Container | null;
+    const parent = go.parentContainer;
     if (parent) {
         parent.remove(go);
         // Phaser 3's Container.removeHandler unsubscribes `remove` instead of the
         // `onChildDestroyed` it subscribed, so each container visit would leave a listener behind.
-        if (parent.onChildDestroyed) go.off('destroy', parent.onChildDestroyed, parent);
+        const onChildDestroyed = parent['onChildDestroyed'] as Function | undefined;
+        if (onChildDestroyed) go.off('destroy', onChildDestroyed, parent);
     }
     go.removeFromDisplayList();
-    if ((go as unknown as Interactive).input) takeInput(instance);
-    const data = (go as unknown as { data?: { reset(): void } | null }).data;
+    if (go.input) takeInput(instance);
+    const data = (go as { data?: { reset(): void } | null }).data;
     if (data) data.reset();
     resetDisplay(go);
     if (instance.sizedBySkin) {
@@ -118,21 +114,20 @@ export function retireInstance(instance: PooledInstance): void {
         instance.sizedBySkin = false;
     }
 
-    const skeleton = go.skeleton;
+    const skeleton: Skeleton = go.skeleton;
     skeleton.scaleX = 1;
     skeleton.scaleY = 1;
     skeleton.color.set(1, 1, 1, 1);
-    if (skeleton.skin !== null) skeleton.setSkin(null as never);
+    if (skeleton.skin !== null) skeleton.setSkin(null);
     // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
     posedAgain(instance.reach);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
 }
 
-/** What input code reads of a game object: its InputPlugin, through its scene, and its Interactive Object. */
-interface Interactive {
-    input: unknown;
-    scene: { sys: { input?: Phaser.Input.InputPlugin | null } } | undefined;
+/** The InputPlugin of `go`'s scene (none once its scene is gone). */
+function inputPluginOf(go: SpineGameObject): Phaser.Input.InputPlugin | null | undefined {
+    return (go as { scene?: { sys: { input?: Phaser.Input.InputPlugin | null } } }).scene?.sys.input;
 }
 
 /**
@@ -159,10 +154,10 @@ interface Interactive {
  * (`forgetInput`).
  */
 function takeInput(instance: PooledInstance): void {
-    const go = instance.go as unknown as Interactive;
-    const plugin = go.scene?.sys.input;
+    const go = instance.go;
+    const plugin = inputPluginOf(go);
     if (plugin) {
-        plugin.clear(go as unknown as Phaser.GameObjects.GameObject, true);
+        plugin.clear(go, true);
         instance.inputListed = true;
     } else {
         go.input = null;
@@ -179,10 +174,10 @@ function takeInput(instance: PooledInstance): void {
 export function forgetInput(instance: PooledInstance, closing: boolean): void {
     if (!instance.inputListed) return;
     instance.inputListed = false;
-    const go = instance.go as unknown as Interactive;
+    const go = instance.go;
     if (closing || go.input) return; // with input, go.destroy() queues the removal itself
-    const plugin = go.scene?.sys.input;
-    if (plugin) plugin.clear(go as unknown as Phaser.GameObjects.GameObject);
+    const plugin = inputPluginOf(go);
+    if (plugin) plugin.clear(go);
 }
 
 /**
@@ -191,7 +186,7 @@ export function forgetInput(instance: PooledInstance, closing: boolean): void {
  * Copied from the setup pose its data shares (spine/SetupPose.ts), not computed again.
  */
 export function resetPose(instance: PooledInstance): void {
-    toSetupPose(instance.go.skeleton as unknown as Skeleton);
+    toSetupPose(instance.go.skeleton, instance.version);
 }
 
 /**
@@ -254,10 +249,11 @@ export function refuseBoundsProvider(options: unknown): void {
  * Hands a free (clean, see `retireInstance`) instance to its new owner: position, depth, skin and
  * the optional animation (posed by `poseFirstFrame`). Validates the options before changing anything.
  */
-export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
-    const skeleton = go.skeleton;
+export function dressForSpawn(instance: PooledInstance, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
+    const go = instance.go;
+    const skeleton: Skeleton = go.skeleton;
     const data = skeleton.data;
-    let skin: SkinLike | null = null;
+    let skin: Skin | null = null;
     let animation = null;
     let track = 0;
     let loop = true;
@@ -265,7 +261,7 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
     let scaleY = 1;
     if (options) {
         if (dev) warnUnknownOptions(options);
-        if (options.skin !== undefined) skin = skinFor(data as never, options.skin, dataKey);
+        if (options.skin !== undefined) skin = skinFor(data, options.skin, dataKey);
         if (options.animation !== undefined) {
             animation = data.findAnimation(options.animation);
             if (!animation) {
@@ -282,7 +278,7 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
             track = options.track;
         }
         if (options.loop !== undefined) loop = !!options.loop;
-        const parent = options.parent as unknown as Container | undefined;
+        const parent = options.parent;
         if (parent !== undefined && (parent === null || typeof parent.remove !== 'function' || !('list' in parent))) {
             throw new PoolError('spawn(): parent must be a Phaser.GameObjects.Container.');
         }
@@ -309,7 +305,7 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
         }
     }
 
-    const g = go as unknown as Placed;
+    const g = go as Placed;
     g.setPosition(x, y);
     if (options?.depth !== undefined) g.setDepth(options.depth);
     if (scaleX !== 1 || scaleY !== 1) g.setScale(scaleX, scaleY); // a free instance is at 1 (resetDisplay)
@@ -317,10 +313,10 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
     go.setActive(true);
     if (skin) {
         // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
-        skeleton.setSkin(skin as never);
-        toSetupPose(skeleton as unknown as Skeleton);
+        skeleton.setSkin(skin);
+        toSetupPose(skeleton, instance.version);
     }
-    if (animation) setAnimationObject(go.animationState as never, track, animation, loop);
+    if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);
 }
 
 /**
@@ -332,18 +328,17 @@ export function dressForSpawn(go: SpineGameObject, dataKey: string, x: number, y
 export function fitSkinSize(instance: PooledInstance): void {
     const go = instance.go;
     const skin = go.skeleton.skin;
-    if (skin === null || (go as unknown as { boundsProvider?: unknown }).boundsProvider !== instance.builtProvider) return;
-    sizeTo(go, skinSetupBox(go.skeleton as unknown as Skeleton, skin));
+    if (skin === null || go.boundsProvider !== instance.builtProvider) return;
+    sizeTo(go, skinSetupBox(go.skeleton, skin));
     instance.sizedBySkin = true;
 }
 
 /** Sets `go`'s size and display origin to `box` (skeleton px around its origin), as spine-phaser's `updateSize`. */
 function sizeTo(go: SpineGameObject, box: Box): void {
-    const g = go as unknown as { width: number; height: number; displayOriginX: number; displayOriginY: number };
-    g.width = box.right - box.left;
-    g.height = box.bottom - box.top;
-    g.displayOriginX = -box.left;
-    g.displayOriginY = -box.top;
+    go.width = box.right - box.left;
+    go.height = box.bottom - box.top;
+    go.displayOriginX = -box.left;
+    go.displayOriginY = -box.top;
 }
 
 /**
@@ -353,7 +348,7 @@ function sizeTo(go: SpineGameObject, box: Box): void {
  * new `this.add.spine` object.
  */
 export function settleAtSpawn(go: SpineGameObject): void {
-    const physics = (go as unknown as V4GameObject).skeletonPhysics;
+    const physics = (go as V4GameObject).skeletonPhysics;
     if (physics) physics.resetTransform();
 }
 

@@ -8,7 +8,7 @@ import type { Detail, PoolHooks, PrewarmOptions, PrewarmResult, SpawnOptions, Sp
 import { InstanceLifecycle } from './InstanceLifecycle';
 import { PoolRegistry } from './PoolRegistry';
 import { Prewarms } from './Prewarms';
-import { findSpinePlugin, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
+import { findSpinePlugin, loaderOf, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
 import { emptyStats, readStats } from './stats';
 import { UpdatePass } from './UpdatePass';
 
@@ -64,7 +64,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         const systems = this.systems!;
         systems.events.once(SceneEvents.DESTROY, this.destroy, this);
         const spine = findSpinePlugin(systems);
-        const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, (systems as unknown as { load?: object }).load ?? null));
+        const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, loaderOf(systems)));
         if (mismatch) throw new PoolError(mismatch);
     }
 

@@ -10,7 +10,6 @@ import { PoseCache } from '../spine/PoseCache';
 import { Posing } from '../spine/Posing';
 import { Replay } from '../spine/Replay';
 import type { PoolHost } from '../spine/SpineInstance';
-import type { TrackEntry } from '../spine/spineCore';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
 
@@ -38,14 +37,10 @@ export class UpdatePass implements PoolHost {
      * (added when the scene starts), and the last (put back at the end after each frame), so the
      * scheduler knows where Phaser's update order stands (see Scheduler.reached).
      */
-    private readonly firstTurn = { active: true, preUpdate: (): void => this.scheduler.beginTurns(), destroy(): void {} };
-    private readonly lastTurn = {
-        active: true,
-        preUpdate: (): void => {
-            if (this.lastTurnEnds) this.scheduler.endTurns();
-        },
-        destroy(): void {},
-    };
+    private readonly firstTurn = turnMarker((): void => this.scheduler.beginTurns());
+    private readonly lastTurn = turnMarker((): void => {
+        if (this.lastTurnEnds) this.scheduler.endTurns();
+    });
     private updateList: Phaser.GameObjects.UpdateList | null = null;
     /** Whether the last marker is last in the list this frame (objects added between frames come after it). */
     private lastTurnEnds = false;
@@ -91,8 +86,7 @@ export class UpdatePass implements PoolHost {
         this.tiers.refresh(this.cameraList());
         const entry = (instance.entry = this.scheduler.add(instance, true));
         if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;
-        const state = instance.go.animationState as unknown as { tracks: (TrackEntry | null)[] };
-        if (this.posing.poseFirstFrame(instance, state.tracks[track] ?? null)) this.scheduler.relax(entry);
+        if (this.posing.poseFirstFrame(instance, instance.go.animationState.tracks[track] ?? null)) this.scheduler.relax(entry);
     }
 
     /** PoolHost: the shared pose cache (also for stats and drawing). */
@@ -142,8 +136,8 @@ export class UpdatePass implements PoolHost {
     /** The scene starts: the markers of its update order go first and last in its UpdateList. */
     attach(updateList: Phaser.GameObjects.UpdateList): void {
         this.updateList = updateList;
-        updateList.add(this.firstTurn as never);
-        updateList.add(this.lastTurn as never);
+        updateList.add(this.firstTurn);
+        updateList.add(this.lastTurn);
     }
 
     /**
@@ -157,7 +151,7 @@ export class UpdatePass implements PoolHost {
         this.scheduler.beginFrame(delta);
         this.began = true;
         const active = this.updateList?.getActive();
-        this.lastTurnEnds = active !== undefined && (active[active.length - 1] as unknown) === this.lastTurn;
+        this.lastTurnEnds = active !== undefined && active[active.length - 1] === this.lastTurn;
     }
 
     /**
@@ -191,8 +185,8 @@ export class UpdatePass implements PoolHost {
         // Objects added during the frame come after the last marker: it goes back to the end.
         const updateList = this.updateList;
         if (updateList !== null) {
-            updateList.remove(this.lastTurn as never);
-            updateList.add(this.lastTurn as never);
+            updateList.remove(this.lastTurn);
+            updateList.add(this.lastTurn);
         }
         const list = this.live;
         for (let i = 0; i < list.length; i++) {
@@ -219,7 +213,7 @@ export class UpdatePass implements PoolHost {
         // A change follows: the pose it shows until its next one stays where it is (culling, tiers).
         if (!world) {
             instance.reach.ahead = 0;
-            noteShown(instance.go.skeleton as never, instance.go.animationState as never, instance.setupBox, instance.reach);
+            noteShown(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, instance.reach);
         }
         this.scheduler.catchUp(entry);
         this.posing.poseNow(instance, this.scheduler.lastStepped, world);
@@ -272,4 +266,17 @@ export class UpdatePass implements PoolHost {
         intervals[Tier.Inactive] = 0;
         return intervals;
     }
+}
+
+/** What Phaser's UpdateList reads of an entry: a marker (no game object) has only that. */
+interface TurnMarker {
+    active: boolean;
+    preUpdate?(): void;
+    destroy(): void;
+}
+
+/** A marker of the scene's UpdateList that calls `preUpdate` in its turn, typed as the game object it stands in the list as. */
+function turnMarker(preUpdate: () => void): Phaser.GameObjects.GameObject {
+    const marker: TurnMarker = { active: true, preUpdate, destroy(): void {} };
+    return marker as Phaser.GameObjects.GameObject;
 }

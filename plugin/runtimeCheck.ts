@@ -41,6 +41,11 @@ export function spineRuntimeOf(plugin: object, loader: object | null): SpineRunt
     return null;
 }
 
+/** A scene's LoaderPlugin (`systems.load`), or null when the scene has none. */
+export function loaderOf(systems: object): object | null {
+    return (systems as { load?: object }).load ?? null;
+}
+
 /** A scene's SpinePlugin instance among its systems (the object holding spine-phaser's caches), or null. */
 export function findSpinePlugin(systems: object): object | null {
     for (const value of Object.values(systems)) {

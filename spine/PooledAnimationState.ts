@@ -61,9 +61,9 @@ const queueClasses = new WeakMap<Ctor, Ctor>();
  * A pooled AnimationState for `owner`, of the same runtime class as `state` (the one the object was
  * built with), with `data` (its AnimationStateData).
  */
-export function pooledAnimationState(state: object, data: unknown, owner: StateOwner): object {
+export function pooledAnimationState<S extends object>(state: S, data: unknown, owner: StateOwner): S {
     const State = pooledAnimationStateClass(state.constructor as Ctor);
-    return new State(data, owner);
+    return new State(data, owner) as S;
 }
 
 /** Whether `entry` was made for the current owner of `owner`. */
@@ -86,8 +86,8 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         constructor(data: unknown, owner: StateOwner) {
             super(data);
             this.owner = owner;
-            const Queue = drainCountingQueueClass((this as unknown as { queue: object }).queue.constructor as Ctor);
-            (this as unknown as { queue: object }).queue = new Queue(this);
+            const Queue = drainCountingQueueClass(this.queue.constructor as Ctor);
+            this.queue = new Queue(this);
             owner.listeners.accepts = (entry) => current(owner, entry);
             baseAddListener.call(this, owner.listeners.dispatcher);
         }

@@ -32,7 +32,10 @@ import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tole
 import { SampleLayout } from './SampleLayout';
 import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
 import { slotKeysOf } from './slotKeys';
-import { constraintsMoveSlots, physicsOf, plainEntry, sampleOn, scratchSkeleton, setupOn, NO_CALLBACK, type Animation, type AnimationState, type Skeleton, type TrackEntry } from './spineCore';
+import { plainEntry } from './core/plainEntry';
+import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
+import type { SpineVersion } from './core/SpineVersion';
+import { NO_CALLBACK, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
 import { UnkeyedPose } from './unkeyedPose';
 import { virtualVertexRadii } from './virtualVertices';
 
@@ -42,19 +45,14 @@ export const BUILDS_PER_FRAME = 16;
 const COLOR_TOLERANCE = 0.5 / 255;
 
 /** What is read of a game object: its skeleton, state and callbacks. */
-export interface CachedObject {
-    skeleton: object;
-    animationState: object;
-    beforeUpdateWorldTransforms: unknown;
-    afterUpdateWorldTransforms: unknown;
-}
+export type CachedObject = Pick<SpineObject, 'skeleton' | 'animationState' | 'beforeUpdateWorldTransforms' | 'afterUpdateWorldTransforms'>;
 
 /** The sampled poses of one (data, skin, animation). */
 interface Clip {
     readonly animation: Animation;
-    readonly skin: object | null;
+    readonly skin: Skin | null;
     /** The scratch skeleton its poses are made on. */
-    readonly scratch: Skeleton;
+    readonly scratch: Scratch;
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
     readonly base: UnkeyedPose;
     readonly layout: SampleLayout;
@@ -71,11 +69,11 @@ interface Clip {
 
 /** The clips of one SkeletonData. */
 interface DataClips {
-    /** The scratch skeleton samples are posed on (see spineCore.ts). */
-    readonly scratch: Skeleton;
+    /** The scratch skeleton samples are posed on (see core/scratch.ts). */
+    readonly scratch: Scratch;
     /** Physics constraints, or constraints that move slots: nothing of this data is cached. */
     readonly refused: boolean;
-    readonly bySkin: Map<object | null, Map<Animation, Clip | null>>;
+    readonly bySkin: Map<Skin | null, Map<Animation, Clip | null>>;
 }
 
 /**
@@ -159,11 +157,12 @@ export class PoseCache implements SampleSource {
     /**
      * Whether `go`'s state, as it stands, can be posed from the cache: finds its samples (building
      * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full.
+     * `version`: its Spine version.
      */
-    find(go: CachedObject, out: CacheLookup): boolean {
+    find(go: CachedObject, version: SpineVersion, out: CacheLookup): boolean {
         this.followTolerance();
-        const skeleton = go.skeleton as Skeleton;
-        const entry = plainEntry(go.animationState as AnimationState);
+        const skeleton = go.skeleton;
+        const entry = plainEntry(go.animationState, version);
         if (entry === null) return false;
         if (go.beforeUpdateWorldTransforms !== NO_CALLBACK || go.afterUpdateWorldTransforms !== NO_CALLBACK) return false;
         if (skeleton.x !== 0 || skeleton.y !== 0) return false;
@@ -171,7 +170,7 @@ export class PoseCache implements SampleSource {
         if (owner === undefined) owner = this.addData(skeleton);
         if (owner.refused) return false;
         const scratch = owner.scratch;
-        if (skeleton.scaleX !== scratch.scaleX || skeleton.scaleY !== scratch.scaleY) return false;
+        if (skeleton.scaleX !== scratch.skeleton.scaleX || skeleton.scaleY !== scratch.skeleton.scaleY) return false;
         const animation = entry.animation as Animation;
         let byAnimation = owner.bySkin.get(skeleton.skin);
         if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map()));
@@ -200,11 +199,11 @@ export class PoseCache implements SampleSource {
      * through the plugin).
      */
     stillFound(go: CachedObject, found: CacheLookup): boolean {
-        const tracks = (go.animationState as AnimationState).tracks;
+        const tracks = go.animationState.tracks;
         return (
             found.clip !== null &&
             tracks[0] === found.entry &&
-            (go.skeleton as Skeleton).skin === found.clip.skin &&
+            go.skeleton.skin === found.clip.skin &&
             go.beforeUpdateWorldTransforms === NO_CALLBACK &&
             go.afterUpdateWorldTransforms === NO_CALLBACK
         );
@@ -217,19 +216,19 @@ export class PoseCache implements SampleSource {
      * turns out not to be at its setup pose where the animation does not key it (see
      * unkeyedPose.ts): the skeleton must then be posed in full.
      */
-    copy(skeleton: object, found: CacheLookup): boolean {
+    copy(skeleton: Skeleton, found: CacheLookup): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
-        if (!clip.layout.read(skeleton as Skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return false;
+        if (!clip.layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return false;
         this.hits++;
         this.frameHits++;
         return true;
     }
 
     /** Whether `skeleton` still wears the skin of the clip `found` is in (a skin set since changes which bones, so slots, are drawn). */
-    sameSkin(skeleton: object, found: CacheLookup): boolean {
-        return found.clip !== null && (skeleton as Skeleton).skin === found.clip.skin;
+    sameSkin(skeleton: Skeleton, found: CacheLookup): boolean {
+        return found.clip !== null && skeleton.skin === found.clip.skin;
     }
 
     /**
@@ -248,8 +247,8 @@ export class PoseCache implements SampleSource {
         if (estimate > 0 && !this.reserveFor(clip, estimate)) return null;
         const scratch = clip.scratch;
         setupOn(scratch, clip.skin);
-        clip.layout.read(scratch, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
-        const built = sampleVertices(scratch, layout);
+        clip.layout.read(scratch.skeleton, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
+        const built = sampleVertices(scratch.skeleton, scratch.version, layout);
         const bytes = sampleVerticesBytes(built);
         clip.drawnEstimate = bytes;
         if (estimate === 0 && !this.reserveFor(clip, bytes)) return null;
@@ -275,7 +274,7 @@ export class PoseCache implements SampleSource {
         this.builds++;
         sampleOn(clip.scratch, clip.skin, clip.animation, time);
         const sample: Sample = { floats: new Float32Array(layout.floats), refs: new Array<unknown>(layout.refSlots), drawn: null };
-        layout.write(clip.scratch, sample.floats, sample.refs, 0);
+        layout.write(clip.scratch.skeleton, sample.floats, sample.refs, 0);
         this.sampleCount++;
         if (!clip.counted) {
             clip.counted = true;
@@ -292,28 +291,30 @@ export class PoseCache implements SampleSource {
     }
 
     private addData(skeleton: Skeleton): DataClips {
-        const scratch = scratchSkeleton(skeleton);
-        const owner: DataClips = { scratch, refused: physicsOf(scratch).length > 0, bySkin: new Map() };
+        const scratch = scratchOf(skeleton);
+        const owner: DataClips = { scratch, refused: scratch.version.physicsOf(scratch.skeleton).length > 0, bySkin: new Map() };
         this.byData.set(skeleton.data, owner);
         return owner;
     }
 
     /** The clip of `animation` with `skin`, sampled on `scratch`, or null when its poses cannot be copied. */
-    private addClip(scratch: Skeleton, skin: object | null, animation: Animation): Clip | null {
-        const keys = slotKeysOf(animation, scratch.slots.length);
+    private addClip(scratch: Scratch, skin: Skin | null, animation: Animation): Clip | null {
+        const skeleton = scratch.skeleton;
+        const version = scratch.version;
+        const keys = slotKeysOf(animation, skeleton.slots.length);
         if (keys.unknown) return null;
         const breaks = breakTimesOf(animation);
         if (breaks === null) return null;
         setupOn(scratch, skin);
-        if (constraintsMoveSlots(scratch)) return null;
-        const layout = new SampleLayout(scratch, keys);
+        if (version.constraintsMoveSlots(skeleton)) return null;
+        const layout = new SampleLayout(skeleton, version, keys);
         return {
             animation,
             skin,
             scratch,
-            base: new UnkeyedPose(scratch, animation, keys),
+            base: new UnkeyedPose(skeleton, version, animation, keys),
             layout,
-            samples: new ClipSamples(breaks, layout, virtualVertexRadii(scratch, skin, animation), this.within),
+            samples: new ClipSamples(breaks, layout, virtualVertexRadii(skeleton, skin, animation), this.within),
             lastUsed: this.frame,
             counted: false,
             drawnBytes: 0,

@@ -3,8 +3,8 @@ import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
 import { notePose, posedAgain } from './animationReach';
 import type { PoseCache } from './PoseCache';
-import type { SpineInstance, SpineObject } from './SpineInstance';
-import { applyFromSetup, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, resetPhysics, type Skeleton, type TrackEntry } from './spineCore';
+import type { SpineInstance } from './SpineInstance';
+import { PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type SpineObject, type TrackEntry } from './core/shapes';
 import { applyEvents, applySilently, needsApply } from './stateReplay';
 
 /**
@@ -60,8 +60,8 @@ export class Posing {
             instance.poseBehind = false; // posed before its callbacks run
             go.updatePose(ms);
         }
-        if (instance.generation !== owner) undoRestOfUpdate(go.skeleton as unknown as Skeleton);
-        if (instance.hasPhysics) notePose(instance.reach, go.skeleton as unknown as Skeleton);
+        if (instance.generation !== owner) undoRestOfUpdate(instance);
+        if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
     }
 
     /**
@@ -90,7 +90,7 @@ export class Posing {
         worldTransforms(go);
         instance.posedFrame = frame;
         posedAgain(instance.reach);
-        if (instance.hasPhysics) notePose(instance.reach, go.skeleton as unknown as Skeleton);
+        if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
     }
 
     /**
@@ -103,8 +103,8 @@ export class Posing {
         if (instance.sharesPoses && this.copyPose(instance)) return true;
         const animation = entry?.animation;
         if (!entry || !animation) return false;
-        const skeleton = instance.go.skeleton as unknown as Skeleton;
-        applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
+        const skeleton = instance.go.skeleton;
+        instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
@@ -118,7 +118,7 @@ export class Posing {
      */
     private copyPose(instance: SpineInstance): boolean {
         const go = instance.go;
-        if (needsApply(go.animationState) || !this.cache.find(go, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return false;
+        if (needsApply(go.animationState, instance.version) || !this.cache.find(go, instance.version, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return false;
         instance.poseCached = true;
         posedAgain(instance.reach);
         return true;
@@ -132,8 +132,8 @@ export class Posing {
         const found = instance.served;
         instance.poseBehind = true;
         state.update(seconds);
-        if (!needsApply(state) && this.cache.find(go, found)) {
-            applyEvents(state, go.skeleton); // its own events, exactly
+        if (!needsApply(state, instance.version) && this.cache.find(go, instance.version, found)) {
+            applyEvents(state, go.skeleton, instance.version); // its own events, exactly
             go.skeleton.update(seconds);
             // A callback that changed the state posed the local pose first (see poseNow): then
             // that pose is this frame's, as stock's world transforms follow its apply.
@@ -165,7 +165,7 @@ export class Posing {
 
     /** Physics restarts from the coming pose when the last one is older than the slowest posing interval (`lowFrequency`). */
     private restartPhysicsAfterGap(instance: SpineInstance, frame: number): void {
-        if (frame - instance.posedFrame > this.settings.options.lowFrequency) resetPhysics(instance.go.skeleton as unknown as Skeleton);
+        if (frame - instance.posedFrame > this.settings.options.lowFrequency) instance.version.resetPhysics(instance.go.skeleton);
     }
 }
 
@@ -174,9 +174,10 @@ export class Posing {
  * that update (the skeleton's clock, world transforms with physics) ran on the new owner, which a
  * stock object made then would not have had. Its clock and physics go back to a new object's.
  */
-function undoRestOfUpdate(skeleton: Skeleton): void {
+function undoRestOfUpdate(instance: SpineInstance): void {
+    const skeleton = instance.go.skeleton;
     skeleton.time = 0;
-    resetPhysics(skeleton);
+    instance.version.resetPhysics(skeleton);
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
@@ -184,6 +185,6 @@ function undoRestOfUpdate(skeleton: Skeleton): void {
 function worldTransforms(go: SpineObject): void {
     go.skeletonPhysics?.applyTransformMovement();
     go.beforeUpdateWorldTransforms(go);
-    go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
+    go.skeleton.updateWorldTransform(PHYSICS_UPDATE);
     go.afterUpdateWorldTransforms(go);
 }

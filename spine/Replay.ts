@@ -48,7 +48,7 @@ export class Replay {
             // Despawned by a listener (maybe spawned again): the rest was the previous owner's time.
             if (instance.generation !== owner) return;
             const legacy = instance.legacy;
-            if ((legacy !== null && legacy.pending) || inTransition(state)) {
+            if ((legacy !== null && legacy.pending) || inTransition(state, instance.version)) {
                 // Every frame as stock: what each update decides depends on the apply before it.
                 this.step(instance, this.lead(instance, deltas[frame % FRAME_HISTORY]));
                 frame++;
@@ -80,7 +80,7 @@ export class Replay {
     private advanceStretch(instance: SpineInstance, ms: number, frame: number, pose: boolean, owner: number): void {
         const state = instance.go.animationState;
         let left = this.lead(instance, ms);
-        for (let pieces = 0; pieces < MAX_PIECES && !inTransition(state); pieces++) {
+        for (let pieces = 0; pieces < MAX_PIECES && !inTransition(state, instance.version); pieces++) {
             const piece = this.dueIn(instance) * 1000 + 2 * EARLY;
             if (!(piece < left)) break;
             this.step(instance, piece);
@@ -102,11 +102,11 @@ export class Replay {
     /** What stock's apply does after an update, posing the local pose only where it must (see `needsApply`). */
     private settle(instance: SpineInstance): void {
         const go = instance.go;
-        if (needsApply(go.animationState)) {
+        if (needsApply(go.animationState, instance.version)) {
             instance.poseBehind = false; // posed before its callbacks run
             go.animationState.apply(go.skeleton);
         } else {
-            applyEvents(go.animationState, go.skeleton);
+            applyEvents(go.animationState, go.skeleton, instance.version);
         }
     }
 

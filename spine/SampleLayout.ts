@@ -18,7 +18,8 @@
  * units the cache's tolerance is given in, and whether two samples show the same discrete state.
  */
 import { KEY_ALPHA, KEY_ATTACHMENT, KEY_DARK, KEY_DEFORM, KEY_RGB, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
-import { drawOrderOf, versionOf, type Skeleton, type SpineVersion } from './spineCore';
+import type { Skeleton } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 import type { UnkeyedPose } from './unkeyedPose';
 
 /** Floats per bone: world a, b, c, d, x, y. */
@@ -46,9 +47,9 @@ export class SampleLayout {
     /** The accessors of the skeletons' Spine version. */
     private readonly v: SpineVersion;
 
-    /** The layout of an animation keying `keys` on skeletons like `skeleton`. */
-    constructor(skeleton: Skeleton, keys: SlotKeys) {
-        this.v = versionOf(skeleton);
+    /** The layout of an animation keying `keys` on skeletons like `skeleton`, of Spine `version`. */
+    constructor(skeleton: Skeleton, version: SpineVersion, keys: SlotKeys) {
+        this.v = version;
         const colorSlots: number[] = [];
         const colorMasks: number[] = [];
         const lookSlots: number[] = [];
@@ -124,7 +125,7 @@ export class SampleLayout {
             o += 2 + capacity;
         }
         if (this.drawOrder) {
-            const order = drawOrderOf(skeleton);
+            const order = version.drawOrder(skeleton);
             for (let i = 0; i < order.length; i++) sample[o + i] = order[i].data.index;
         }
     }
@@ -187,7 +188,7 @@ export class SampleLayout {
             o += 2 + this.lookCapacity[k];
         }
         if (this.drawOrder) {
-            const order = drawOrderOf(skeleton);
+            const order = version.drawOrder(skeleton);
             for (let i = 0; i < order.length; i++) order[i] = slots[a[o + i]];
         }
         return true;

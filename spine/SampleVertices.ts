@@ -18,7 +18,8 @@
  * whose slot shows another attachment or deform than the sample's draws that slot from its own
  * skeleton too.
  */
-import { versionOf, type Skeleton, type Slot, type SlotLook } from './spineCore';
+import type { DrawnAttachment, Region, Skeleton } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 
 /** A colour as drawing reads it (spine-core's Color). */
 export interface Rgba {
@@ -113,77 +114,9 @@ export interface PictureRun {
     readonly indexCount: number;
 }
 
-/** A 4.3 attachment's sequence (every region and mesh has one). */
-interface Sequence43 {
-    regions: ({ texture: unknown } | null)[];
-    resolveIndex(pose: SlotLook): number;
-    getUVs(index: number): ArrayLike<number>;
-}
-
-/** What drawing reads of an attachment (spine-core's RegionAttachment and MeshAttachment, by shape). */
-export interface DrawnAttachment {
-    /** 4.2: a sequence when it has one; 4.3: always one. */
-    sequence?: unknown;
-    color: Rgba;
-    /** 4.2 (4.3: its sequence's). */
-    uvs: ArrayLike<number>;
-    region: { texture: unknown } | null;
-    /** Mesh: triangles. */
-    triangles?: ArrayLike<number>;
-    worldVerticesLength?: number;
-    /** 4.2 region: its 8 offsets. */
-    offset?: ArrayLike<number>;
-    /** 4.3 region: its offsets for a slot's pose. */
-    getOffsets?(pose: SlotLook): ArrayLike<number>;
-    /** Clipping: the slot it ends at. */
-    endSlot?: unknown;
-    computeWorldVertices(...args: unknown[]): void;
-}
-
-/** How many floats an attachment's vertices take drawn (x, y each), 0 when it is not a region or mesh. */
-export function drawnFloats(attachment: unknown): number {
-    if (attachment === null || typeof attachment !== 'object') return 0;
-    const a = attachment as DrawnAttachment;
-    if (a.triangles !== undefined && a.worldVerticesLength !== undefined) return a.worldVerticesLength;
-    if ((a.offset !== undefined && a.offset.length === 8) || typeof a.getOffsets === 'function') return 8;
-    return 0;
-}
-
-/** Whether an attachment's region switches at draw time (a sequence of several regions: 4.3 gives every attachment a sequence). */
-export function switchesRegion(attachment: DrawnAttachment, v43: boolean): boolean {
-    return v43 ? (attachment.sequence as Sequence43).regions.length > 1 : Boolean(attachment.sequence);
-}
-
-/** The UVs and texture an attachment is drawn with for a slot's pose (`shown`), as the runtime's SkeletonRenderer reads them. */
-export function regionOf(attachment: DrawnAttachment, shown: SlotLook, v43: boolean, out: { uvs: ArrayLike<number>; texture: unknown }): void {
-    if (!v43) {
-        out.uvs = attachment.uvs;
-        out.texture = attachment.region === null ? null : attachment.region.texture;
-        return;
-    }
-    const sequence = attachment.sequence as Sequence43;
-    const index = sequence.resolveIndex(shown);
-    out.uvs = sequence.getUVs(index);
-    out.texture = sequence.regions[index]?.texture ?? null;
-}
-
 /** Whether `attachment` is a clipping attachment. */
 export function isClipping(attachment: unknown): boolean {
     return attachment !== null && typeof attachment === 'object' && (attachment as DrawnAttachment).endSlot !== undefined;
-}
-
-/**
- * Writes the world vertices of `slot`'s attachment (`floats` of them, see drawnFloats) into
- * `out` from `at`, 2 apart: spine-core's own computeWorldVertices (4.2's and 4.3's region and mesh
- * signatures).
- */
-export function worldVertices(skeleton: Skeleton, slot: Slot, attachment: unknown, floats: number, out: Float32Array, at: number, v43: boolean): void {
-    const a = attachment as DrawnAttachment;
-    if (v43) {
-        if (a.triangles !== undefined) a.computeWorldVertices(skeleton, slot, 0, floats, out, at, 2);
-        else a.computeWorldVertices(slot, (a.getOffsets as (pose: SlotLook) => ArrayLike<number>)(slot.appliedPose as SlotLook), out, at, 2);
-    } else if (a.triangles !== undefined) a.computeWorldVertices(slot, 0, floats, out, at, 2);
-    else a.computeWorldVertices(slot, out, at, 2);
 }
 
 /** The triangles of a region. */
@@ -248,16 +181,14 @@ const WHITE: Rgba = { r: 1, g: 1, b: 1, a: 1 };
 const pictureColors = new Float64Array(8);
 
 /** Scratch of regionOf. */
-const region = { uvs: [] as ArrayLike<number>, texture: null as unknown };
+const region: Region = { uvs: [], texture: null };
 
 /**
- * What drawing needs of `skeleton` as it is posed (world transforms computed: a sample read into
- * the scratch skeleton), its picture laid out for `layout`.
+ * What drawing needs of `skeleton` (of Spine `version`) as it is posed (world transforms computed:
+ * a sample read into the scratch skeleton), its picture laid out for `layout`.
  */
-export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVertices {
-    const version = versionOf(skeleton);
-    const v43 = version.v43;
-    const slots = skeleton.slots as Slot[];
+export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout: DrawLayout): SampleVertices {
+    const slots = skeleton.slots;
     const at = new Int32Array(slots.length).fill(LIVE);
     const attachments = new Array<unknown>(slots.length).fill(null);
     const deform = new Int32Array(slots.length);
@@ -269,9 +200,9 @@ export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVe
         const attachment = shown.attachment;
         attachments[i] = attachment ?? null;
         if (isClipping(attachment)) clips = true;
-        const n = drawnFloats(attachment);
+        const n = version.drawnFloats(attachment);
         if (n === 0) continue;
-        if (switchesRegion(attachment as DrawnAttachment, v43)) {
+        if (version.switchesRegion(attachment as DrawnAttachment)) {
             sequences = true;
             continue;
         }
@@ -281,15 +212,14 @@ export function sampleVertices(skeleton: Skeleton, layout: DrawLayout): SampleVe
     }
     const xy = new Float32Array(floats);
     for (let i = 0; i < slots.length; i++) {
-        if (at[i] !== LIVE) worldVertices(skeleton, slots[i], attachments[i], drawnFloats(attachments[i]), xy, at[i], v43);
+        if (at[i] !== LIVE) version.worldVertices(skeleton, slots[i], attachments[i] as DrawnAttachment, version.drawnFloats(attachments[i]), xy, at[i]);
     }
     const perSlot = { at, attachments, deform, xy };
-    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, perSlot, layout) };
+    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, version, perSlot, layout) };
 }
 
 /** The picture of a posed skeleton whose drawn slots' vertices are `v.xy`. */
-function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, layout: DrawLayout): Picture {
-    const version = versionOf(skeleton);
+function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Array; attachments: unknown[]; xy: Float32Array }, layout: DrawLayout): Picture {
     const size = layout.size;
     const order = version.drawOrderShown(skeleton);
     const drawn: number[] = [];
@@ -298,11 +228,11 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
     for (const slot of order) {
         const index = slot.data.index;
         const attachment = v.attachments[index] as DrawnAttachment | null;
-        if (v.at[index] === LIVE || !(slot.bone as unknown as { active: boolean }).active) continue;
-        regionOf(attachment as DrawnAttachment, version.slotShown(slot), version.v43, region);
+        if (v.at[index] === LIVE || !slot.bone.active) continue;
+        version.regionOf(attachment as DrawnAttachment, version.slotShown(slot), region);
         if (!region.texture) continue;
         drawn.push(index);
-        vertexCount += drawnFloats(attachment) >> 1;
+        vertexCount += version.drawnFloats(attachment) >> 1;
         indexCount += ((attachment as DrawnAttachment).triangles ?? QUAD_TRIANGLES).length;
     }
     const vertices = new Float32Array(vertexCount * size);
@@ -317,12 +247,12 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
     let runTexture: unknown = null;
     let runBlend = 0;
     for (let k = 0; k < drawn.length; k++) {
-        const slot = skeleton.slots[drawn[k]] as Slot;
+        const slot = skeleton.slots[drawn[k]];
         const shown = version.slotShown(slot);
         const attachment = v.attachments[drawn[k]] as DrawnAttachment;
-        regionOf(attachment, shown, version.v43, region);
+        version.regionOf(attachment, shown, region);
         const texture = region.texture;
-        const slotBlend = (slot.data as unknown as { blendMode: number }).blendMode;
+        const slotBlend = slot.data.blendMode;
         const blendMode = batchBlendMode(slotBlend, layout);
         if (k > 0 && (texture !== runTexture || blendMode !== runBlend)) {
             runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
@@ -339,7 +269,7 @@ function pictureOf(skeleton: Skeleton, v: { at: Int32Array; attachments: unknown
         colors[k * 4 + 2] = c.b;
         colors[k * 4 + 3] = c.a;
         colorAt[drawn[k]] = k * 4;
-        const count = drawnFloats(attachment) >> 1;
+        const count = version.drawnFloats(attachment) >> 1;
         const triangles = attachment.triangles ?? QUAD_TRIANGLES;
         for (let t = 0; t < triangles.length; t++) indices[at++] = triangles[t] + vertex - runStart;
         writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, region.uvs, layout.flipV);

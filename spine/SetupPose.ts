@@ -26,20 +26,9 @@
  * is one key for as long as it is the same object; one edited after its setup pose was sampled is
  * not seen), the skins too in a WeakMap: one sample per data and skin in use, gone with them.
  */
-import {
-    BONE_POSE_FLOATS,
-    constraintsMoveMoreThanBones,
-    drawOrderOf,
-    PHYSICS_RESET,
-    PHYSICS_STATE_FLOATS,
-    physicsOf,
-    resetPhysics,
-    setupPose,
-    setupPoseConstraints,
-    versionOf,
-    type Skeleton,
-    type SpineVersion,
-} from './spineCore';
+import { PHYSICS_RESET, type Skeleton, type Skin } from './core/shapes';
+import { BONE_POSE_FLOATS, PHYSICS_STATE_FLOATS, type SpineVersion } from './core/SpineVersion';
+import { versionOf } from './core/versions';
 
 /** Floats per slot: colour r, g, b, a, dark r, g, b, sequence index. */
 const SLOT_FLOATS = 8;
@@ -57,9 +46,8 @@ export class SetupPose {
     private readonly physics: Float64Array;
     private readonly v: SpineVersion;
 
-    /** Reads the setup pose of `posed`, a skeleton just put in it (`computeSetupPose`). */
-    private constructor(posed: Skeleton) {
-        const v = versionOf(posed);
+    /** Reads the setup pose of `posed`, a skeleton of Spine `v` just put in it (`computeSetupPose`). */
+    private constructor(posed: Skeleton, v: SpineVersion) {
         this.v = v;
         this.x = posed.x;
         this.y = posed.y;
@@ -87,7 +75,7 @@ export class SetupPose {
             s[o + 7] = look.sequenceIndex;
             this.attachments[i] = look.attachment;
         }
-        const physics = physicsOf(posed);
+        const physics = v.physicsOf(posed);
         this.physics = new Float64Array(physics.length * PHYSICS_STATE_FLOATS);
         for (let i = 0; i < physics.length; i++) v.readPhysics(physics[i], this.physics, i * PHYSICS_STATE_FLOATS);
     }
@@ -99,13 +87,13 @@ export class SetupPose {
     static of(skeleton: Skeleton): SetupPose | null {
         let byData = samples.get(skeleton.data);
         if (byData === undefined) {
-            byData = { noSkin: undefined, bySkin: new WeakMap() };
+            byData = { version: versionOf(skeleton), noSkin: undefined, bySkin: new WeakMap() };
             samples.set(skeleton.data, byData);
         }
         const skin = skeleton.skin;
         let sample = skin === null ? byData.noSkin : byData.bySkin.get(skin);
         if (sample === undefined) {
-            sample = SetupPose.sample(skeleton, skin);
+            sample = SetupPose.sample(skeleton, skin, byData.version);
             if (skin === null) byData.noSkin = sample;
             else byData.bySkin.set(skin, sample);
         }
@@ -113,12 +101,12 @@ export class SetupPose {
     }
 
     /** The setup pose of `source`'s data with `skin`, computed on a new skeleton of `source`'s runtime class. */
-    private static sample(source: Skeleton, skin: object | null): SetupPose | null {
-        const SkeletonClass = (source as object).constructor as new (data: object) => Skeleton;
+    private static sample(source: Skeleton, skin: Skin | null, version: SpineVersion): SetupPose | null {
+        const SkeletonClass = source.constructor as new (data: Skeleton['data']) => Skeleton;
         const fresh = new SkeletonClass(source.data);
         if (skin !== null) fresh.setSkin(skin);
-        computeSetupPose(fresh);
-        return constraintsMoveMoreThanBones(fresh) ? null : new SetupPose(fresh);
+        computeSetupPose(fresh, version);
+        return version.constraintsMoveMoreThanBones(fresh) ? null : new SetupPose(fresh, version);
     }
 
     /** Whether it can be copied into `skeleton` (of its data and skin): placed as it was computed. */
@@ -129,10 +117,10 @@ export class SetupPose {
     /** Copies it into `skeleton` (of its data and skin, one it `fits`). */
     copyTo(skeleton: Skeleton): void {
         const v = this.v;
-        if (v.v43) (skeleton._update as number)++; // as the update it stands for
+        v.countUpdate(skeleton); // as the update it stands for
         v.writeBonePoses(skeleton, this.bones);
-        setupPoseConstraints(skeleton);
-        const physics = physicsOf(skeleton);
+        v.setupPoseConstraints(skeleton);
+        const physics = v.physicsOf(skeleton);
         for (let i = 0; i < physics.length; i++) v.writePhysics(physics[i], this.physics, i * PHYSICS_STATE_FLOATS);
         const slots = skeleton.slots;
         const s = this.slots;
@@ -154,16 +142,17 @@ export class SetupPose {
             look.sequenceIndex = s[o + 7];
             if (look.deform.length !== 0) look.deform.length = 0;
         }
-        const order = drawOrderOf(skeleton);
+        const order = v.drawOrder(skeleton);
         for (let i = 0; i < slots.length; i++) order[i] = slots[i];
         skeleton.time = 0;
     }
 }
 
-/** The samples of one SkeletonData: without a skin, and per skin. */
+/** The samples of one SkeletonData: without a skin, and per skin; and the data's Spine version. */
 interface DataSetups {
+    readonly version: SpineVersion;
     noSkin: SetupPose | null | undefined;
-    readonly bySkin: WeakMap<object, SetupPose | null>;
+    readonly bySkin: WeakMap<Skin, SetupPose | null>;
 }
 
 const samples = new WeakMap<object, DataSetups>();
@@ -173,10 +162,10 @@ const samples = new WeakMap<object, DataSetups>();
  * restarted, as a new object of its data and skin is once posed: copied from the shared sample when
  * it can be, else computed (`computeSetupPose`).
  */
-export function toSetupPose(skeleton: Skeleton): void {
+export function toSetupPose(skeleton: Skeleton, version: SpineVersion): void {
     const sample = SetupPose.of(skeleton);
     if (sample !== null && sample.fits(skeleton)) sample.copyTo(skeleton);
-    else computeSetupPose(skeleton);
+    else computeSetupPose(skeleton, version);
 }
 
 /**
@@ -186,8 +175,7 @@ export function toSetupPose(skeleton: Skeleton): void {
  * slot's deform and sequence index when it has no setup attachment, `updateWorldTransform` skips a
  * physics constraint at mix 0).
  */
-export function computeSetupPose(skeleton: Skeleton): void {
-    const version = versionOf(skeleton);
+export function computeSetupPose(skeleton: Skeleton, version: SpineVersion): void {
     const slots = skeleton.slots;
     for (let i = 0; i < slots.length; i++) {
         // A new slot's: 4.3's setup pose then sets its data's index, or -1 with an attachment.
@@ -195,8 +183,8 @@ export function computeSetupPose(skeleton: Skeleton): void {
         look.deform.length = 0;
         look.sequenceIndex = -1;
     }
-    setupPose(skeleton);
+    version.setupPose(skeleton);
     skeleton.time = 0;
-    resetPhysics(skeleton);
+    version.resetPhysics(skeleton);
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }

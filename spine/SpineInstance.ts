@@ -1,30 +1,21 @@
 /**
- * What the Spine layer needs of a pooled instance and of the object it pools, by shape: the
- * spine-core parts every spine-ts runtime's game object has (spine-phaser's SpineGameObject; a
- * spine-pixi `Spine` would do), and the few fields the engine side keeps for it. Nothing here
- * depends on an engine.
+ * What the Spine layer needs of a pooled instance, by shape: the object it pools (`SpineObject`,
+ * core/shapes.ts: the spine-core parts every spine-ts runtime's game object has, spine-phaser's
+ * SpineGameObject; a spine-pixi `Spine` would do), its Spine version, and the few fields the engine
+ * side keeps for it. Nothing here depends on an engine.
  */
-import type { AnimationState, Skeleton } from '@esotericsoftware/spine-core';
 import type { StateListeners } from '../src/StateListeners';
 import type { ReachMemo } from './animationReach';
+import type { SpineObject } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
 import type { CacheLookup, PoseCache } from './PoseCache';
-
-/** A spine-ts runtime's skeleton object: a skeleton, its animation state and one update step. */
-export interface SpineObject {
-    skeleton: Skeleton;
-    animationState: AnimationState;
-    /** One stock update of `ms`: the state's update and apply, world transforms (spine-phaser's `updatePose`). */
-    updatePose(ms: number): void;
-    beforeUpdateWorldTransforms(object: unknown): void;
-    afterUpdateWorldTransforms(object: unknown): void;
-    /** spine-phaser-v4: carries the object's movement to physics constraints, as `updatePose` does first. */
-    skeletonPhysics?: { applyTransformMovement(): void };
-}
 
 /** A pooled instance, as what updates and poses it reads and writes. */
 export interface SpineInstance {
     readonly go: SpineObject;
+    /** Its skeleton's Spine version (versionOf, taken once when it was built): what code asks of its Spine objects. */
+    readonly version: SpineVersion;
     /** Its Legacy-style helper, when its owner asked for one. */
     legacy: LegacyAnimation | null;
     /** The listeners of its AnimationState (whether anyone hears its events). */

@@ -5,7 +5,16 @@
  * mixing, queuing or layering animations is anywhere any of them reaches, joined with its setup
  * pose (`reachOf`).
  */
-import { PHYSICS_RESET, plainEntry, sampleOn, scratchSkeleton, setupOn, type Animation, type Skeleton, type TrackEntry } from './spineCore';
+import { plainEntry } from './core/plainEntry';
+import { sampleOn, scratchOf, setupOn } from './core/scratch';
+import { PHYSICS_RESET, type Animation, type Skeleton, type Skin, type TrackEntry } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
+
+/** What is read of an AnimationState to know where its skeleton reaches. */
+export interface ReachedState {
+    timeScale: number;
+    tracks: ArrayLike<TrackEntry | null>;
+}
 
 /** A box around a skeleton's origin, unscaled px, y down (as spine-phaser draws it). */
 export interface Box {
@@ -28,13 +37,13 @@ export interface Reach {
     union: Box;
 }
 
-const reaches = new WeakMap<object, Map<object | null, Reach>>();
+const reaches = new WeakMap<object, Map<Skin | null, Reach>>();
 
 /**
  * The sampled bounds of `animation` around the origin of `skeleton` with `skin` (null: the default
  * skin), measured once per (animation, skin) on a scratch skeleton of the same data.
  */
-function reachOfAnimation(skeleton: Skeleton, animation: Animation, skin: object | null): Reach {
+function reachOfAnimation(skeleton: Skeleton, animation: Animation, skin: Skin | null): Reach {
     let bySkin = reaches.get(animation);
     if (!bySkin) reaches.set(animation, (bySkin = new Map()));
     let reach = bySkin.get(skin);
@@ -49,17 +58,17 @@ function reachOfAnimation(skeleton: Skeleton, animation: Animation, skin: object
  * How far `animation` reaches around the origin of `skeleton` with `skin` over its whole duration
  * (the union of its samples).
  */
-export function animationBox(skeleton: Skeleton, animation: Animation, skin: object | null): Box {
+export function animationBox(skeleton: Skeleton, animation: Animation, skin: Skin | null): Box {
     return reachOfAnimation(skeleton, animation, skin).union;
 }
 
 /**
  * The entry whose animation alone says where a state's skeleton can be drawn from now on: one
- * playing plainly (see spineCore's `plainEntry`) with nothing queued after it, of an animation with
- * a duration (sampled). Otherwise null.
+ * playing plainly (see core/plainEntry.ts; `version`: the state's Spine version) with nothing
+ * queued after it, of an animation with a duration (sampled). Otherwise null.
  */
-export function reachingEntry(state: { tracks: ArrayLike<TrackEntry | null> }): TrackEntry | null {
-    const entry = plainEntry(state);
+export function reachingEntry(state: { tracks: ArrayLike<TrackEntry | null> }, version: SpineVersion): TrackEntry | null {
+    const entry = plainEntry(state, version);
     return entry !== null && entry.next === null && (entry.animation as Animation).duration > 0 ? entry : null;
 }
 
@@ -67,10 +76,10 @@ export function reachingEntry(state: { tracks: ArrayLike<TrackEntry | null> }): 
  * Where a skeleton can be drawn around its origin (unscaled) at its state's current time plus
  * `memo.ahead` game seconds (a state behind by the time it is owed), into `out`. One entry alone
  * (`reachingEntry`): the samples of its animation on both sides of that time. Anything else:
- * `reachOf`, every animation's whole reach joined with `setup`.
+ * `reachOf`, every animation's whole reach joined with `setup`. `version`: the skeleton's Spine version.
  */
-export function extentOf(skeleton: Skeleton, state: { timeScale: number; tracks: ArrayLike<TrackEntry | null> }, setup: Box, out: Box, memo: ReachMemo): void {
-    const entry = reachingEntry(state);
+export function extentOf(skeleton: Skeleton, state: ReachedState, version: SpineVersion, setup: Box, out: Box, memo: ReachMemo): void {
+    const entry = reachingEntry(state, version);
     if (entry === null) {
         reachOf(skeleton, state.tracks, setup, out);
         joinPosed(memo, out);
@@ -111,8 +120,8 @@ export function extentOf(skeleton: Skeleton, state: { timeScale: number; tracks:
  */
 export interface ReachMemo {
     ahead: number;
-    animation: object | null;
-    skin: object | null;
+    animation: Animation | null;
+    skin: Skin | null;
     reach: Reach | null;
     /**
      * A rig with physics constraints (`notePose`): its bounds at its last pose, and at the one
@@ -157,9 +166,9 @@ export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
  * covers it until the next pose (`posedAgain`). Stock draws a state changed after its update with
  * the pose of that update, however far the new animation goes.
  */
-export function noteShown(skeleton: Skeleton, state: { timeScale: number; tracks: ArrayLike<TrackEntry | null> }, setup: Box, memo: ReachMemo): void {
+export function noteShown(skeleton: Skeleton, state: ReachedState, version: SpineVersion, setup: Box, memo: ReachMemo): void {
     if (memo.showing) return;
-    extentOf(skeleton, state, setup, memo.shown, memo);
+    extentOf(skeleton, state, version, setup, memo.shown, memo);
     memo.showing = true;
 }
 
@@ -210,18 +219,18 @@ export function reachOf(skeleton: Skeleton, tracks: ArrayLike<TrackEntry | null>
     }
 }
 
-const skinSetups = new WeakMap<object, WeakMap<object, Box>>();
+const skinSetups = new WeakMap<object, WeakMap<Skin, Box>>();
 
 /** The setup-pose bounds of `skeleton`'s data with `skin`, measured once on the scratch skeleton (empty: a zero box at the origin). */
-export function skinSetupBox(skeleton: Skeleton, skin: object): Box {
+export function skinSetupBox(skeleton: Skeleton, skin: Skin): Box {
     let bySkin = skinSetups.get(skeleton.data);
     if (!bySkin) skinSetups.set(skeleton.data, (bySkin = new WeakMap()));
     let box = bySkin.get(skin);
     if (!box) {
-        const scratch = scratchSkeleton(skeleton);
+        const scratch = scratchOf(skeleton);
         setupOn(scratch, skin);
-        scratch.updateWorldTransform(PHYSICS_RESET);
-        const r = scratch.getBoundsRect();
+        scratch.skeleton.updateWorldTransform(PHYSICS_RESET);
+        const r = scratch.skeleton.getBoundsRect();
         box = r.width >= 0 ? { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height } : { left: 0, top: 0, right: 0, bottom: 0 };
         bySkin.set(skin, box);
     }
@@ -235,15 +244,16 @@ function join(box: Box, other: Box): void {
     if (other.bottom > box.bottom) box.bottom = other.bottom;
 }
 
-function measure(source: Skeleton, animation: Animation, skin: object | null): Reach {
-    const skeleton = scratchSkeleton(source);
+function measure(source: Skeleton, animation: Animation, skin: Skin | null): Reach {
+    const scratch = scratchOf(source);
+    const skeleton = scratch.skeleton;
     const union: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
     const steps = Math.max(1, Math.ceil(animation.duration * SAMPLES_PER_SECOND));
     const boxes = new Float64Array((steps + 1) * 4);
     let last = -1; // the last sample with something visible, filled into the ones with nothing
     for (let i = 0; i <= steps; i++) {
         const time = (animation.duration * i) / steps;
-        sampleOn(skeleton, skin, animation, time);
+        sampleOn(scratch, skin, animation, time);
         const r = skeleton.getBoundsRect();
         if (!(r.width >= 0)) continue; // nothing visible in that frame
         boxes[i * 4] = r.x;

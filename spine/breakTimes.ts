@@ -14,7 +14,7 @@
  * Spine's own key times, not a fixed rate: a rig keyed at 24 or 30 fps, or at odd times, switches
  * where stock switches.
  */
-import type { Animation } from './spineCore';
+import type { Animation, Timeline } from './core/shapes';
 
 /** Sequence switches an animation may have before its poses are not worth sharing. */
 export const MAX_SEQUENCE_SWITCHES = 4096;
@@ -51,7 +51,7 @@ export function breakTimesOf(animation: Animation): Float64Array | null {
             if (time > 0 && time < duration) times.push(time);
         }
         if (isSequenceTimeline(timeline)) {
-            const added = sequenceSwitches(timeline as unknown as SequenceTimelineShape, duration, times, MAX_SEQUENCE_SWITCHES - switches);
+            const added = sequenceSwitches(timeline, duration, times, MAX_SEQUENCE_SWITCHES - switches);
             if (added < 0) return null;
             switches += added;
         }
@@ -63,7 +63,7 @@ export function breakTimesOf(animation: Animation): Float64Array | null {
 }
 
 /** A sequence timeline (slotKeys.ts tells the kinds apart the same way): a slot, an attachment, no vertices, no attachment names. */
-function isSequenceTimeline(timeline: Animation['timelines'][number]): boolean {
+function isSequenceTimeline(timeline: Timeline): timeline is Timeline & SequenceTimelineShape {
     return typeof timeline.slotIndex === 'number' && timeline.attachment !== undefined && !Array.isArray(timeline.vertices) && !Array.isArray(timeline.attachmentNames) && timeline.getFrameEntries() === SEQUENCE_ENTRIES;
 }
 

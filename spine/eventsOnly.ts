@@ -5,7 +5,8 @@
  * (the mix with its interpolation) and `AnimationState.eventsReverse` (reversed entries fire their
  * events; 4.2 fires none for them).
  */
-import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, type Animation, type AnimationState, type Timeline, type TrackEntry } from './spineCore';
+import { MIX_BLEND_SETUP, MIX_DIRECTION_IN, type Animation, type AnimationState, type Timeline, type TrackEntry } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 
 const eventTimelines = new WeakMap<object, Timeline[]>();
 
@@ -24,18 +25,18 @@ export function eventTimelinesOf(animation: Animation): Timeline[] {
  * collect their events, `complete` and the events are queued and dispatched, `nextAnimationLast` /
  * `nextTrackLast` are recorded, but no other timeline is applied (spine-unity's
  * "OnlyEventTimelines" apply, which spine-ts lacks). It mirrors `apply`'s bookkeeping line by line,
- * as spine-core 4.2 and 4.3 each do it; the skeleton keeps its pose.
+ * as spine-core 4.2 and 4.3 each do it (`version`: the state's); the skeleton keeps its pose.
  */
-export function applyEventsOnly(state: AnimationState, skeleton: unknown): void {
+export function applyEventsOnly(state: AnimationState, skeleton: unknown, version: SpineVersion): void {
     const tracks = state.tracks;
     const events = state.events;
     for (let i = 0; i < tracks.length; i++) {
         const current = tracks[i];
         if (!current || current.delay > 0) continue;
-        if (current.mixingFrom) mixingFromEvents(state, skeleton, current);
+        if (current.mixingFrom) mixingFromEvents(state, skeleton, current, version);
         const animationTime = current.getAnimationTime();
         if (!current.reverse) fire(current, skeleton, current.animationLast, animationTime, events);
-        else if (state.eventsReverse) state.eventsReverse(current, current.animationLast, animationTime);
+        else version.eventsReversed(state, current, current.animationLast, animationTime);
         state.queueEvents(current, animationTime);
         events.length = 0;
         current.nextAnimationLast = animationTime;
@@ -44,14 +45,14 @@ export function applyEventsOnly(state: AnimationState, skeleton: unknown): void 
     state.queue.drain();
 }
 
-function mixingFromEvents(state: AnimationState, skeleton: unknown, to: TrackEntry): void {
+function mixingFromEvents(state: AnimationState, skeleton: unknown, to: TrackEntry, version: SpineVersion): void {
     const from = to.mixingFrom as TrackEntry;
-    if (from.mixingFrom) mixingFromEvents(state, skeleton, from);
-    const mix = to.mix ? to.mix() : to.mixDuration === 0 ? 1 : Math.min(1, to.mixTime / to.mixDuration);
+    if (from.mixingFrom) mixingFromEvents(state, skeleton, from, version);
+    const mix = version.mixOf(to);
     const animationTime = from.getAnimationTime();
     if (mix < from.eventThreshold) {
         if (!from.reverse) fire(from, skeleton, from.animationLast, animationTime, state.events);
-        else if (state.eventsReverse) state.eventsReverse(from, from.animationLast, animationTime);
+        else version.eventsReversed(state, from, from.animationLast, animationTime);
     }
     if (to.mixDuration > 0) state.queueEvents(from, animationTime);
     state.events.length = 0;

@@ -3,7 +3,7 @@
  * instance nobody sees can skip the updates in between without missing a callback's frame.
  */
 import { eventTimelinesOf } from './eventsOnly';
-import type { Animation, AnimationState } from './spineCore';
+import type { Animation, AnimationState } from './core/shapes';
 
 /** How early (ms) a wake-up comes before its moment, so rounding never makes it late. */
 export const EARLY = 0.01;
@@ -34,9 +34,8 @@ export interface Moment {
  * hears them (`listened`, or a TrackEntry listener). For a state whose entries are all current and
  * playing forward.
  */
-export function untilNextMoment(animationState: object, listened: boolean, out: Moment): void {
+export function untilNextMoment(state: AnimationState, listened: boolean, out: Moment): void {
     out.seconds = Infinity;
-    const state = animationState as AnimationState;
     const scale = state.timeScale;
     if (scale <= 0) return;
     const tracks = state.tracks;

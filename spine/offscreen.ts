@@ -52,7 +52,7 @@ const events: OffscreenPolicy = {
     wakeIn(instance, now) {
         const legacy = instance.legacy;
         const state = instance.go.animationState;
-        if ((legacy !== null && legacy.pending) || instance.hasPhysics || needsEveryFrame(state)) return 0;
+        if ((legacy !== null && legacy.pending) || instance.hasPhysics || needsEveryFrame(state, instance.version)) return 0;
         return sleepFor(instance, now, isListened(instance));
     },
     firstWakeIn(instance, last) {

@@ -5,28 +5,22 @@
  * Skin the game built itself, used as it is.
  */
 import { PoolError } from '../src/errors';
-
-/** The spine-core Skin, as far as a spawn reads it (any Spine runtime's). */
-export interface SkinLike {
-    readonly name: string;
-    addSkin(skin: never): void;
-    getAttachments(): unknown[];
-}
+import type { Skin } from './core/shapes';
 
 /** Skeleton data, as far as skins go. */
 interface SkinData {
-    skins: SkinLike[];
-    findSkin(name: string): SkinLike | null;
+    skins: Skin[];
+    findSkin(name: string): Skin | null;
 }
 
 /** The combinations made so far, per skeleton data, by their names joined with '+'. */
-const combined = new WeakMap<object, Map<string, SkinLike>>();
+const combined = new WeakMap<object, Map<string, Skin>>();
 
 /**
  * The Skin `spec` names on `data`; throws a PoolError naming what is wrong, the skeleton by
  * `dataKey` (Spine's own name is usually empty) and its skins.
  */
-export function skinFor(data: SkinData, spec: unknown, dataKey: string): SkinLike {
+export function skinFor(data: SkinData, spec: unknown, dataKey: string): Skin {
     if (typeof spec === 'string') return named(data, spec, dataKey, '');
     if (Array.isArray(spec)) {
         if (spec.length === 0) throw new PoolError('spawn(): skin is an empty list; name at least one skin, or leave skin out for the default skin.');
@@ -38,18 +32,18 @@ export function skinFor(data: SkinData, spec: unknown, dataKey: string): SkinLik
         let skin = byKey.get(key);
         if (!skin) {
             const parts = spec.map((name: string) => named(data, name, dataKey, ` (in ${JSON.stringify(spec)})`));
-            const SkinClass = parts[0].constructor as new (name: string) => SkinLike;
+            const SkinClass = parts[0].constructor as new (name: string) => Skin;
             skin = new SkinClass(key);
-            for (const part of parts) skin.addSkin(part as never);
+            for (const part of parts) skin.addSkin(part);
             byKey.set(key, skin);
         }
         return skin;
     }
-    if (typeof spec === 'object' && spec !== null && typeof (spec as SkinLike).getAttachments === 'function' && typeof (spec as SkinLike).addSkin === 'function') return spec as SkinLike;
+    if (typeof spec === 'object' && spec !== null && typeof (spec as Skin).getAttachments === 'function' && typeof (spec as Skin).addSkin === 'function') return spec as Skin;
     throw badSkin(spec);
 }
 
-function named(data: SkinData, name: string, dataKey: string, within: string): SkinLike {
+function named(data: SkinData, name: string, dataKey: string, within: string): Skin {
     const skin = data.findSkin(name);
     if (skin) return skin;
     throw new PoolError(`spawn(): skin ${JSON.stringify(name)}${within} is not in skeleton ${JSON.stringify(dataKey)}. Skins: ${data.skins.map((s) => s.name).join(', ')}.`);

@@ -14,7 +14,7 @@
  * | DrawOrder(Folder)Timeline | `drawOrders` | draw order |
  */
 
-import type { Animation } from './spineCore';
+import type { Animation } from './core/shapes';
 
 export const KEY_ATTACHMENT = 1;
 export const KEY_RGB = 2;

@@ -24,9 +24,8 @@
  * spine-core 4.2 and 4.3 do these the same way.
  */
 import { applyEventsOnly } from './eventsOnly';
-import { isAdditive, type AnimationState, type Skeleton } from './spineCore';
-
-type State = AnimationState;
+import type { AnimationState, Skeleton } from './core/shapes';
+import type { SpineVersion } from './core/SpineVersion';
 
 /** spine-core's default `trackEnd`: the entry never ends by itself. */
 const NO_END = Number.MAX_VALUE;
@@ -35,14 +34,15 @@ const NO_END = Number.MAX_VALUE;
  * Whether each `apply` depends on the previous one, so every frame's must be made as stock makes
  * it: a mix in progress or a track below full alpha (spine-core mixes rotations in the direction the
  * previous application took, and holds its last one where the values meet), an additive track
- * (its values add up on the previous pose wherever nothing below sets them).
+ * (its values add up on the previous pose wherever nothing below sets them). `version`: the state's
+ * Spine version.
  */
-export function appliesEveryFrame(state: object): boolean {
-    const tracks = (state as State).tracks;
+export function appliesEveryFrame(state: AnimationState, version: SpineVersion): boolean {
+    const tracks = state.tracks;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null || entry.delay > 0) continue;
-        if (entry.mixingFrom !== null || entry.alpha < 1 || isAdditive(entry)) return true;
+        if (entry.mixingFrom !== null || entry.alpha < 1 || version.isAdditive(entry)) return true;
     }
     return false;
 }
@@ -53,23 +53,23 @@ export function appliesEveryFrame(state: object): boolean {
  * entry, a mix, an entry waiting out a delay, never applied yet, or played in reverse), or every
  * apply counts (`appliesEveryFrame`). Such a state cannot skip frames.
  */
-export function needsEveryFrame(state: object): boolean {
-    const tracks = (state as State).tracks;
+export function needsEveryFrame(state: AnimationState, version: SpineVersion): boolean {
+    const tracks = state.tracks;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null) continue;
         if (entry.next !== null || entry.mixingFrom !== null || entry.delay > 0 || entry.nextTrackLast === -1 || entry.reverse) return true;
     }
-    return appliesEveryFrame(state);
+    return appliesEveryFrame(state, version);
 }
 
 /**
  * Whether the state is replayed frame by frame (`needsEveryFrame`), or has a track that ends: its
  * end is decided from what the previous apply recorded.
  */
-export function inTransition(state: object): boolean {
-    if (needsEveryFrame(state)) return true;
-    const tracks = (state as State).tracks;
+export function inTransition(state: AnimationState, version: SpineVersion): boolean {
+    if (needsEveryFrame(state, version)) return true;
+    const tracks = state.tracks;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry !== null && entry.trackEnd !== NO_END) return true;
@@ -88,10 +88,9 @@ export interface FrameDeltas {
  * before, never ends, nothing queued), with the same arithmetic frame after frame, so times stay
  * bit for bit those of a stock object. Also the skeleton's clock.
  */
-export function updateQuietly(state: object, skeleton: object, frames: FrameDeltas, first: number, last: number): void {
-    const s = state as State;
-    const scale = s.timeScale;
-    const tracks = s.tracks;
+export function updateQuietly(state: AnimationState, skeleton: Skeleton, frames: FrameDeltas, first: number, last: number): void {
+    const scale = state.timeScale;
+    const tracks = state.tracks;
     const deltas = frames.deltas;
     const size = deltas.length;
     for (let i = 0; i < tracks.length; i++) {
@@ -104,16 +103,15 @@ export function updateQuietly(state: object, skeleton: object, frames: FrameDelt
         for (let f = first; f <= last; f++) time += ((deltas[f % size] / 1000) * scale) * entryScale;
         entry.trackTime = time;
     }
-    const sk = skeleton as Skeleton;
-    let clock = sk.time;
+    let clock = skeleton.time;
     for (let f = first; f <= last; f++) clock += deltas[f % size] / 1000; // skeleton.update(seconds)
-    sk.time = clock;
+    skeleton.time = clock;
 }
 
 /** `state.update(seconds)` and the skeleton's clock, as `updatePose` advances them. */
-export function updateState(state: object, skeleton: object, seconds: number): void {
-    (state as State).update(seconds);
-    (skeleton as Skeleton).update(seconds);
+export function updateState(state: AnimationState, skeleton: Skeleton, seconds: number): void {
+    state.update(seconds);
+    skeleton.update(seconds);
 }
 
 /**
@@ -121,8 +119,8 @@ export function updateState(state: object, skeleton: object, seconds: number): v
  * applies its entry once more at no weight, which puts what only it keyed back to the setup pose,
  * then clears the track). A mix-out's last application is one of `appliesEveryFrame`'s.
  */
-export function needsFinalApply(state: object): boolean {
-    const tracks = (state as State).tracks;
+export function needsFinalApply(state: AnimationState): boolean {
+    const tracks = state.tracks;
     for (let i = 0; i < tracks.length; i++) {
         const current = tracks[i];
         if (current !== null && current.delay <= 0 && current.trackTime >= current.trackEnd && current.next === null) return true;
@@ -135,13 +133,13 @@ export function needsFinalApply(state: object): boolean {
  * `applyEventsOnly`: it is some entry's last (see `needsFinalApply`) or every application counts
  * (`appliesEveryFrame`).
  */
-export function needsApply(state: object): boolean {
-    return needsFinalApply(state) || appliesEveryFrame(state);
+export function needsApply(state: AnimationState, version: SpineVersion): boolean {
+    return needsFinalApply(state) || appliesEveryFrame(state, version);
 }
 
 /** What stock's `apply` records and fires after an update, without posing the skeleton. */
-export function applyEvents(state: object, skeleton: object): void {
-    applyEventsOnly(state as State, skeleton);
+export function applyEvents(state: AnimationState, skeleton: Skeleton, version: SpineVersion): void {
+    applyEventsOnly(state, skeleton, version);
 }
 
 /** Stands in for an AnimationState's event queue while it is applied silently: hears nothing. */
@@ -164,13 +162,12 @@ const SILENT_QUEUE = {
  * (the events a real apply would queue were fired by that update already). The state's own queue
  * is set aside for the call, not edited.
  */
-export function applySilently(state: object, skeleton: object): void {
-    const s = state as State & { queue: unknown };
-    const queue = s.queue;
-    s.queue = SILENT_QUEUE;
+export function applySilently(state: AnimationState, skeleton: Skeleton): void {
+    const queue = state.queue;
+    state.queue = SILENT_QUEUE;
     try {
-        s.apply(skeleton);
+        state.apply(skeleton);
     } finally {
-        s.queue = queue;
+        state.queue = queue;
     }
 }

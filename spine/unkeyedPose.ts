@@ -6,9 +6,10 @@
  * bone or constraint value itself; a slot whose deform or sequence is keyed must still show the
  * attachment the animation was sampled with.
  *
- * What a timeline keys is read from its property ids (see spineCore.ts for their numbers).
+ * What a timeline keys is read from its property ids (see core/SpineVersion.ts for their numbers).
  */
-import { versionOf, type Animation, type Bone, type ConstraintList, type Skeleton, type SpineVersion } from './spineCore';
+import type { Animation, Bone, ConstraintValues, Skeleton } from './core/shapes';
+import type { ConstraintList, SpineVersion } from './core/SpineVersion';
 import { KEY_ATTACHMENT, KEY_DEFORM, KEY_SEQUENCE, type SlotKeys } from './slotKeys';
 
 const BONE_PROPERTIES = 8;
@@ -28,30 +29,12 @@ const TRANSFORM = 1;
 const PATH = 2;
 const SLIDER = 3;
 /** Each kind's fields, in the order of its mask bits. */
-const KIND_FIELDS: string[][] = [
+const KIND_FIELDS: (keyof ConstraintValues)[][] = [
     ['mix', 'softness', 'bendDirection', 'compress', 'stretch'],
     ['mixRotate', 'mixX', 'mixY', 'mixScaleX', 'mixScaleY', 'mixShearY'],
     ['position', 'spacing', 'mixRotate', 'mixX', 'mixY'],
     ['time', 'mix'],
 ];
-
-/** A constraint's pose (4.2: the constraint itself; 4.3: its `pose`), all kinds' fields. */
-interface ConstraintPose {
-    mix: number;
-    softness: number;
-    bendDirection: number;
-    compress: boolean;
-    stretch: boolean;
-    mixRotate: number;
-    mixX: number;
-    mixY: number;
-    mixScaleX: number;
-    mixScaleY: number;
-    mixShearY: number;
-    position: number;
-    spacing: number;
-    time: number;
-}
 
 export class UnkeyedPose {
     /** Each bone's unkeyed properties (bits above) and setup values (8 a bone). */
@@ -68,11 +51,11 @@ export class UnkeyedPose {
     /** The accessors of the skeletons' Spine version. */
     private readonly v: SpineVersion;
 
-    /** For `animation` on `setup`, a skeleton in its setup pose with the skin it is sampled with. */
-    constructor(skeleton: Skeleton, animation: Animation, slotKeys: SlotKeys) {
-        const v = (this.v = versionOf(skeleton));
+    /** For `animation` on `skeleton`, one of Spine `version` in its setup pose with the skin it is sampled with. */
+    constructor(skeleton: Skeleton, version: SpineVersion, animation: Animation, slotKeys: SlotKeys) {
+        const v = (this.v = version);
         const keyedBones = new Uint8Array(skeleton.bones.length);
-        const keyedFields = new Map<string, Set<string> | null>(); // `${list}|${index}` -> fields keyed (null: all)
+        const keyedFields = new Map<string, Set<keyof ConstraintValues> | null>(); // `${list}|${index}` -> fields keyed (null: all)
         const table = v.constraintPropertyIds;
         for (const t of animation.timelines) {
             if (typeof t.boneIndex === 'number') {
@@ -151,8 +134,8 @@ export class UnkeyedPose {
         const v = this.v;
         for (let i = 0; i < this.constraintKinds.length; i++) {
             const constraint = v.constraintsIn(skeleton, this.constraintLists[i])[this.constraintIndices[i]];
-            const value = v.constraintPose(constraint) as unknown as ConstraintPose;
-            const setup = v.constraintSetup(constraint) as unknown as ConstraintPose;
+            const value = v.constraintPose(constraint);
+            const setup = v.constraintSetup(constraint);
             if (!sameConstraint(this.constraintKinds[i], this.constraintMasks[i], value, setup)) return false;
         }
         for (let i = 0; i < this.slots.length; i++) if (v.slotLook(skeleton.slots[this.slots[i]]).attachment !== this.attachments[i]) return false;
@@ -161,7 +144,7 @@ export class UnkeyedPose {
 }
 
 /** Whether the fields of `mask` (bits of `KIND_FIELDS[kind]`) of a constraint pose are the setup pose's. */
-function sameConstraint(kind: number, mask: number, p: ConstraintPose, s: ConstraintPose): boolean {
+function sameConstraint(kind: number, mask: number, p: ConstraintValues, s: ConstraintValues): boolean {
     switch (kind) {
         case IK:
             return !((mask & 1 && p.mix !== s.mix) || (mask & 2 && p.softness !== s.softness) || (mask & 4 && p.bendDirection !== s.bendDirection) || (mask & 8 && p.compress !== s.compress) || (mask & 16 && p.stretch !== s.stretch));

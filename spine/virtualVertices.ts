@@ -6,11 +6,7 @@
  * by a translation `dt` and a linear part `dA` moves a point at distance r by at most
  * `|dt| + r·‖dA‖`, so bounding that bounds every vertex the bone draws.
  */
-import type { Animation, Skeleton } from './spineCore';
-
-interface SkinShape {
-    getAttachments(): { slotIndex: number; attachment: unknown }[];
-}
+import type { Animation, Skeleton, Skin } from './core/shapes';
 
 interface AttachmentShape {
     /** Region: its placement on the bone. */
@@ -30,16 +26,16 @@ interface AttachmentShape {
  * skin) or its own length, growing by the largest deform offset `animation` keys on a vertex
  * attachment it moves.
  */
-export function virtualVertexRadii(scratch: Skeleton, skin: object | null, animation: Animation): Float32Array {
-    const bones = scratch.bones as unknown as { data: { length: number } }[];
-    const slots = scratch.slots as unknown as { data: { boneData: { index: number } } }[];
+export function virtualVertexRadii(scratch: Skeleton, skin: Skin | null, animation: Animation): Float32Array {
+    const bones = scratch.bones;
+    const slots = scratch.slots;
     const radii = new Float32Array(bones.length);
     for (let i = 0; i < bones.length; i++) radii[i] = Math.abs(bones[i].data.length);
     const deformBySlot = deformReach(animation, slots.length);
     const reach = (bone: number, r: number) => {
         if (r > radii[bone]) radii[bone] = r;
     };
-    const skins = [(scratch.data as unknown as { defaultSkin: SkinShape | null }).defaultSkin, skin as SkinShape | null];
+    const skins = [scratch.data.defaultSkin, skin];
     for (const s of skins) {
         if (s === null || typeof s.getAttachments !== 'function') continue;
         for (const { slotIndex, attachment } of s.getAttachments()) {

@@ -2,7 +2,8 @@ import { PoolError } from '../../src/errors';
 import type { StateListener } from '../../src/StateListeners';
 import { LegacyState } from './LegacyState';
 import { PLAY_MODES, PlayMode, QUEUE_MODES, QueueMode, WRAP_MODES, WrapMode } from './modes';
-import { EMPTY_ANIMATION, setAnimationObject, type AnimationState, type TrackEntry } from '../spineCore';
+import { EMPTY_ANIMATION, type AnimationState, type TrackEntry } from '../core/shapes';
+import type { SpineVersion } from '../core/SpineVersion';
 
 /** What the helper needs from the plugin. */
 export interface LegacyHost {
@@ -93,6 +94,7 @@ export class LegacyAnimation {
     /** @internal Made by the pool for an instance (`this.spinePool.legacy(go)`). */
     constructor(
         private readonly spine: AnimationState,
+        private readonly version: SpineVersion,
         private readonly host: LegacyHost,
     ) {
         host.listen({ dispose: (entry) => this.unbind(entry as TrackEntry) });
@@ -369,8 +371,7 @@ export class LegacyAnimation {
      * that much behind, so after the update it is as far in as if it had started on time.
      */
     private start(state: LegacyState, fade: number, mode: PlayMode, lead: number): void {
-        const spine = this.spine;
-        const entry = setAnimationObject(spine, state.layer, state.animation, state.wrapMode === WrapMode.Loop);
+        const entry = this.version.setAnimation(this.spine, state.layer, state.animation, state.wrapMode === WrapMode.Loop);
         entry.mixDuration = fade;
         entry.timeScale = state.speed;
         this.delay(entry, lead);
@@ -493,8 +494,6 @@ export class LegacyAnimation {
     }
 
     private checkAlive(): void {
-        if (this.released) {
-            throw new PoolError(`legacy: this helper belongs to an instance that was despawned. Call ${this.host.source} again after spawning.`);
-        }
+        if (this.released) throw new PoolError(`legacy: this helper belongs to an instance that was despawned. Call ${this.host.source} again after spawning.`);
     }
 }

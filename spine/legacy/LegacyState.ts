@@ -1,6 +1,6 @@
 import { PoolError } from '../../src/errors';
 import { WRAP_MODES, type WrapMode } from './modes';
-import type { Animation, TrackEntry } from '../spineCore';
+import type { Animation, TrackEntry } from '../core/shapes';
 
 /** @internal Settings a state is created with (queued duplicates copy their original's). */
 export interface StateSettings {

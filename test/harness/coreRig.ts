@@ -10,6 +10,8 @@
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { corpusRig, type CorpusRigName, type StuntRigName } from '../skeletons/corpus';
 import type { SpineFormat } from '../skeletons/generate';
+import type { SpineVersion } from '../../spine/core/SpineVersion';
+import { versionOf } from '../../spine/core/versions';
 import { loadSpineCore } from './spineCore';
 import { applyFromSetup, setupPose, worldOf } from './spineApi';
 
@@ -50,6 +52,8 @@ export interface CoreRuntime {
     readonly format: SpineFormat;
     readonly v43: boolean;
     readonly spine: Spine;
+    /** The plugin's object of this Spine version (`versionOf` one of its skeletons). */
+    readonly version: SpineVersion;
     /** The rig's SkeletonData, parsed once per rig (shared: do not change it, see `freshData`). */
     data(rig: RigName): SpineCore.SkeletonData;
     /** The rig's SkeletonData parsed anew, for a test that edits it. */
@@ -105,6 +109,7 @@ function runtime(format: SpineFormat): CoreRuntime {
         format,
         v43,
         spine,
+        version: versionOf(new spine.Skeleton(data('limbs'))),
         data,
         freshData: parse,
         skeleton(of) {

@@ -42,7 +42,8 @@ import type { LegacyAnimation, SpawnOptions } from '../../plugin';
 import type { TestGame } from './game';
 import { LegacyOracle } from './legacyOracle';
 import { instanceRecord, onPoseCacheWait, schedulerFrame } from './internals';
-import { plainEntry, type AnimationState as PlainState } from '../../spine/spineCore';
+import { plainEntry } from '../../spine/core/plainEntry';
+import { versionOf } from '../../spine/core/versions';
 import { cacheBound, describeMeasure, type PoseBound, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
 import { applyFromSetup, drawOrderOf, physicsBones, setupPose, slotLooks, withoutPhysics, worldOf } from './spineApi';
 
@@ -51,7 +52,7 @@ const PHYSICS_POSE = 3;
 
 /**
  * The twin's animation on track 0 and its time (`TrackEntry.getAnimationTime`), and whether its
- * state played that one animation plainly (spine/spineCore.ts's `plainEntry`: what the cache may serve).
+ * state played that one animation plainly (spine/core/plainEntry.ts: what the cache may serve).
  */
 interface TrackState {
     animation: Any;
@@ -547,7 +548,7 @@ export class TwinPair {
     private trackState(): TrackState | null {
         const state = this.stock.animationState;
         const entry = state.tracks[0] as Any;
-        return entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state as unknown as PlainState) === entry } : null;
+        return entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state, versionOf(this.stock.skeleton)) === entry } : null;
     }
 
     /** Frames compared with a pose served by the pose cache. */

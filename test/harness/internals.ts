@@ -51,9 +51,9 @@ export function instanceRecord(pool: object, go: SpineGameObject): InstanceRecor
 export function onPoseCacheWait(pool: object, waited: (skeleton: object) => void): () => void {
     const cache = partsOf(pool).poseCache;
     const find = cache.find;
-    cache.find = function (this: typeof cache, go, out): boolean {
+    cache.find = function (this: typeof cache, go, version, out): boolean {
         const before = this.waits;
-        const found = find.call(this, go, out);
+        const found = find.call(this, go, version, out);
         if (this.waits !== before) waited(go.skeleton);
         return found;
     };

@@ -8,7 +8,6 @@
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { SampleLayout } from '../../spine/SampleLayout';
 import { KEY_ALPHA, KEY_DARK, KEY_DEFORM, KEY_RGB, slotKeysOf, type SlotKeys } from '../../spine/slotKeys';
-import type { Animation, Skeleton } from '../../spine/spineCore';
 import { UnkeyedPose } from '../../spine/unkeyedPose';
 import { CORE_RUNTIMES, CORPUS_RIGS, type CoreRuntime } from '../harness/coreRig';
 
@@ -16,16 +15,16 @@ const f32 = Math.fround;
 
 /** The layout, slot keys and unkeyed-pose check of `animation` on skeletons of `data`, as the pose cache makes them (on a setup-posed skeleton). */
 function clipOf(rt: CoreRuntime, data: SpineCore.SkeletonData, animation: SpineCore.Animation): { layout: SampleLayout; keys: SlotKeys; base: UnkeyedPose } {
-    const setup = rt.skeleton(data) as unknown as Skeleton;
-    const keys = slotKeysOf(animation as unknown as Animation, setup.slots.length);
-    return { layout: new SampleLayout(setup, keys), keys, base: new UnkeyedPose(setup, animation as unknown as Animation, keys) };
+    const setup = rt.skeleton(data);
+    const keys = slotKeysOf(animation, setup.slots.length);
+    return { layout: new SampleLayout(setup, rt.version, keys), keys, base: new UnkeyedPose(setup, rt.version, animation, keys) };
 }
 
 /** `skeleton` posed with `animation` at `time`, written into a new sample (its attachments into `refs` from `refAt`). */
 function sampleAt(rt: CoreRuntime, layout: SampleLayout, skeleton: SpineCore.Skeleton, animation: SpineCore.Animation, time: number, refs: unknown[], refAt: number): Float32Array {
     rt.poseAt(skeleton, animation, time);
     const sample = new Float32Array(layout.floats);
-    layout.write(skeleton as unknown as Skeleton, sample, refs, refAt);
+    layout.write(skeleton, sample, refs, refAt);
     return sample;
 }
 
@@ -69,7 +68,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 expect(refs).toHaveLength(3 + layout.refSlots);
                 // The target shows the same animation elsewhere (keyed values differ, the rest is at the setup pose).
                 rt.poseAt(target, animation, (time + d / 3) % d);
-                expect(layout.read(target as unknown as Skeleton, sample, sample, 0, refs, 3, base)).toBe(true);
+                expect(layout.read(target, sample, sample, 0, refs, 3, base)).toBe(true);
 
                 expect(worlds(rt, target)).toEqual(worlds(rt, source).map((row) => row.map(f32)));
                 const [got, want] = [colors(rt, target), colors(rt, source)];
@@ -100,7 +99,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const slotsOf = (s: SpineCore.Skeleton) => s.slots.map((slot) => [rt.look(slot).attachment?.name ?? null, rt.look(slot).color.a, rt.look(slot).deform.length]);
             expect(slotsOf(target)).not.toEqual(slotsOf(source));
             const order = rt.drawOrder(target);
-            expect(layout.read(target as unknown as Skeleton, sample, sample, 0, refs, 0, base)).toBe(true);
+            expect(layout.read(target, sample, sample, 0, refs, 0, base)).toBe(true);
             expect(slotsOf(target)).toEqual(slotsOf(source).map(([n, a, l]) => [n, f32(a as number), l]));
             if (name === 'jump') expect(rt.drawOrder(target)).not.toEqual(order);
             expect(rt.drawOrder(target)).toEqual(rt.drawOrder(source));
@@ -118,7 +117,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         for (const [time, index] of [[0.05, 0], [0.15, 1], [0.25, 2], [0.7, 1]] as const) {
             const sample = sampleAt(rt, layout, source, animation, time, [], 0);
             rt.poseAt(target, animation, 0.35); // region 0
-            expect(layout.read(target as unknown as Skeleton, sample, sample, 0, [], 0, base)).toBe(true);
+            expect(layout.read(target, sample, sample, 0, [], 0, base)).toBe(true);
             expect([rt.look(source.slots[head]!).sequenceIndex, rt.look(target.slots[head]!).sequenceIndex]).toEqual([index, index]);
         }
     });
@@ -134,14 +133,14 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const b = sampleAt(rt, layout, second, animation, t2, refs, layout.refSlots);
             for (const weight of [0.25, 0.75]) {
                 rt.setupPose(target);
-                expect(layout.read(target as unknown as Skeleton, a, b, weight, refs, 0, base)).toBe(true);
+                expect(layout.read(target, a, b, weight, refs, 0, base)).toBe(true);
                 const lerp = (x: number, y: number) => f32(x) * (1 - weight) + f32(y) * weight;
                 const [w1, w2] = [worlds(rt, first), worlds(rt, second)];
                 worlds(rt, target).forEach((row, i) => row.forEach((v, k) => expect(v).toBeCloseTo(lerp(w1[i]![k]!, w2[i]![k]!), 9)));
                 const near = first;
                 const [c1, c2] = [colors(rt, first), colors(rt, second)];
                 target.slots.forEach((slot, i) => {
-                    const channels = keyedChannels(slotKeysOf(animation as unknown as Animation, target.slots.length).masks[i]!);
+                    const channels = keyedChannels(slotKeysOf(animation, target.slots.length).masks[i]!);
                     colors(rt, target)[i]!.forEach((v, k) => {
                         if (channels[k]) expect(v).toBeCloseTo(lerp(c1[i]![k]!, c2[i]![k]!), 6);
                     });
@@ -166,10 +165,10 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const sample = sampleAt(rt, layout, rt.skeleton(data), animation, 0.3, [], 0);
         const target = rt.skeleton(data);
         rt.local(target.findBone('gun')!).rotation += 5; // walk keys no gun
-        expect(layout.read(target as unknown as Skeleton, sample, sample, 0, [], 0, base)).toBe(false);
+        expect(layout.read(target, sample, sample, 0, [], 0, base)).toBe(false);
         rt.setupPose(target);
         rt.local(target.findBone('chest')!).rotation += 5; // walk keys the chest's rotation
-        expect(layout.read(target as unknown as Skeleton, sample, sample, 0, [], 0, base)).toBe(true);
+        expect(layout.read(target, sample, sample, 0, [], 0, base)).toBe(true);
     });
 
     test('write stays within `floats` floats and `refSlots` references', () => {
@@ -181,7 +180,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 rt.poseAt(source, animation, animation.duration / 2);
                 const sample = new Float32Array(layout.floats + 8).fill(7777);
                 const refs: unknown[] = [];
-                layout.write(source as unknown as Skeleton, sample, refs, 0);
+                layout.write(source, sample, refs, 0);
                 expect([...sample.subarray(layout.floats)]).toEqual(new Array(8).fill(7777));
                 expect(refs).toHaveLength(layout.refSlots);
                 expect(layout.bytes).toBeGreaterThanOrEqual(layout.floats * 4);

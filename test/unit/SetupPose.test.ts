@@ -9,7 +9,6 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { computeSetupPose, SetupPose, toSetupPose } from '../../spine/SetupPose';
-import type { Skeleton } from '../../spine/spineCore';
 import { CORE_RUNTIMES, type CoreRuntime, stockFrame } from '../harness/coreRig';
 import { skeletonState, stockSetupPose } from '../harness/skeletonState';
 import { CORPUS_RIGS, SPAWN_SKIN, STUNT_RIGS } from '../skeletons/corpus';
@@ -19,8 +18,6 @@ type RigName = (typeof CORPUS_RIGS)[number] | (typeof STUNT_RIGS)[number];
 const RIGS: readonly RigName[] = [...CORPUS_RIGS, ...STUNT_RIGS];
 const PHYSICS_UPDATE = 2;
 const FRAME = 1 / 60;
-
-const core = (skeleton: SpineCore.Skeleton) => skeleton as unknown as Skeleton;
 
 /** One frame of a stock object: its state's update and apply, the skeleton's clock, world transforms (physics stepped). */
 function frame(state: SpineCore.AnimationState, skeleton: SpineCore.Skeleton, seconds = FRAME): void {
@@ -79,16 +76,16 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test('a used skeleton given the shared setup pose is, bit for bit, a new one posed by stock', () => {
             const skeleton = used(rt, data, skin);
-            const sample = SetupPose.of(core(skeleton));
+            const sample = SetupPose.of(skeleton);
             expect(sample).not.toBeNull();
-            expect(sample!.fits(core(skeleton))).toBe(true); // copied, not computed
-            toSetupPose(core(skeleton));
+            expect(sample!.fits(skeleton)).toBe(true); // copied, not computed
+            toSetupPose(skeleton, rt.version);
             expect(skeletonState(skeleton)).toEqual(skeletonState(stockSetupPose(skeleton, skin)));
         });
 
         test('and goes on from there exactly as the new one does (world transforms, physics, 4.3 update stamps)', () => {
             const skeleton = used(rt, data, skin);
-            toSetupPose(core(skeleton));
+            toSetupPose(skeleton, rt.version);
             const stock = stockSetupPose(skeleton, skin) as SpineCore.Skeleton;
             const [mine, theirs] = [rt.state(data, 0.1), rt.state(data, 0.1)];
             for (const state of [mine, theirs]) state.setAnimation(0, 'walk', true);
@@ -101,7 +98,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test('the computation it stands for gives the same (the fallback)', () => {
             const skeleton = used(rt, data, skin);
-            computeSetupPose(core(skeleton));
+            computeSetupPose(skeleton, rt.version);
             expect(skeletonState(skeleton)).toEqual(skeletonState(stockSetupPose(skeleton, skin)));
         });
     });
@@ -110,21 +107,21 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const data = rt.data('skins' as never);
         const combo = combined(rt, data, ['base', 'red', 'hat', 'cape']);
         const [a, b] = [used(rt, data, combo), used(rt, data, combo)];
-        const sample = SetupPose.of(core(a));
-        expect(SetupPose.of(core(b))).toBe(sample);
+        const sample = SetupPose.of(a);
+        expect(SetupPose.of(b)).toBe(sample);
         const same = combined(rt, data, ['base', 'red', 'hat', 'cape']);
         const c = used(rt, data, same);
-        expect(SetupPose.of(core(c))).not.toBe(sample);
+        expect(SetupPose.of(c)).not.toBe(sample);
         c.setSkin(data.findSkin('base')!);
-        expect(SetupPose.of(core(c))).not.toBe(sample);
-        expect(SetupPose.of(core(c))).toBe(SetupPose.of(core(used(rt, data, data.findSkin('base')))));
+        expect(SetupPose.of(c)).not.toBe(sample);
+        expect(SetupPose.of(c)).toBe(SetupPose.of(used(rt, data, data.findSkin('base'))));
         for (const skeleton of [a, b]) {
-            toSetupPose(core(skeleton));
+            toSetupPose(skeleton, rt.version);
             expect(skeletonState(skeleton)).toEqual(skeletonState(stockSetupPose(skeleton, combo)));
         }
         // The combined skin shows what the base alone does not (its hat, cape and red shirt).
         const base = used(rt, data, data.findSkin('base'));
-        toSetupPose(core(base));
+        toSetupPose(base, rt.version);
         expect(skeletonState(base).slots).not.toEqual(skeletonState(a).slots);
     });
 
@@ -133,8 +130,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         for (const place of [(s: Any) => (s.x = 12), (s: Any) => (s.y = -4), (s: Any) => (s.scaleX = 2), (s: Any) => (s._scaleY = 0.5)]) {
             const skeleton = used(rt, data, null);
             place(skeleton);
-            expect(SetupPose.of(core(skeleton))!.fits(core(skeleton))).toBe(false);
-            toSetupPose(core(skeleton));
+            expect(SetupPose.of(skeleton)!.fits(skeleton)).toBe(false);
+            toSetupPose(skeleton, rt.version);
             expect(skeletonState(skeleton)).toEqual(skeletonState(stockSetupPose(skeleton, null)));
         }
     });

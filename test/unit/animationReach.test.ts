@@ -7,7 +7,7 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { animationBox, extentOf, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
-import type { Skeleton, TrackEntry } from '../../spine/spineCore';
+import type { Skeleton, TrackEntry } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS } from '../harness/coreRig';
 
 const EMPTY: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
@@ -61,7 +61,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
         const memo = reachMemo();
         memo.ahead = ahead;
-        extentOf(sk(rt.skeleton(data)), state as never, setupBox(data), out, memo);
+        extentOf(sk(rt.skeleton(data)), state, rt.version, setupBox(data), out, memo);
         return out;
     }
 
@@ -90,22 +90,22 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const data = () => rt.data('limbs');
         test('is the entry of one animation playing plainly with nothing queued', () => {
             const { state, entry } = playing(data(), 'walk', true, 0.3);
-            expect(reachingEntry(state as never)).toBe(entry);
+            expect(reachingEntry(state, rt.version)).toBe(entry);
         });
         test('is null with something queued after it, in a mix, beside another track, and for an animation without a duration', () => {
             const queued = playing(data(), 'walk', true, 0.3).state;
             queued.addAnimation(0, 'run', true, 0);
-            expect(reachingEntry(queued as never)).toBeNull();
+            expect(reachingEntry(queued, rt.version)).toBeNull();
             const mixing = playing(data(), 'walk', true, 0.3).state;
             mixing.setAnimation(0, 'run', true).mixDuration = 0.2;
-            expect(reachingEntry(mixing as never)).toBeNull();
+            expect(reachingEntry(mixing, rt.version)).toBeNull();
             const layered = playing(data(), 'walk', true, 0.3).state;
             layered.setAnimation(1, 'aim', true);
-            expect(reachingEntry(layered as never)).toBeNull();
+            expect(reachingEntry(layered, rt.version)).toBeNull();
             const empty = rt.state(data());
             empty.setEmptyAnimation(0, 0);
             expect(empty.tracks[0]!.animation!.duration).toBe(0);
-            expect(reachingEntry(empty as never)).toBeNull();
+            expect(reachingEntry(empty, rt.version)).toBeNull();
         });
     });
 
@@ -163,12 +163,12 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const memo = reachMemo();
             const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
             const walk = playing(data(), 'walk', true, 0.1).state;
-            extentOf(skeleton, walk as never, setupBox(data()), out, memo);
+            extentOf(skeleton, walk, rt.version, setupBox(data()), out, memo);
             expect(memo.animation).toBe(data().findAnimation('walk'));
             const reach = memo.reach;
-            extentOf(skeleton, playing(data(), 'walk', true, 0.5).state as never, setupBox(data()), out, memo);
+            extentOf(skeleton, playing(data(), 'walk', true, 0.5).state, rt.version, setupBox(data()), out, memo);
             expect(memo.reach).toBe(reach);
-            extentOf(skeleton, playing(data(), 'run', true, 0.1).state as never, setupBox(data()), out, memo);
+            extentOf(skeleton, playing(data(), 'run', true, 0.1).state, rt.version, setupBox(data()), out, memo);
             expect(memo.animation).toBe(data().findAnimation('run'));
             expect(memo.reach).not.toBe(reach);
             expectBox(out, extent(data(), playing(data(), 'run', true, 0.1).state));

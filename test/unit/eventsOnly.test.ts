@@ -81,7 +81,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             stock.state.update(delta);
             only.state.update(delta);
             stock.state.apply(stock.skeleton);
-            applyEventsOnly(only.state as Any, only.skeleton);
+            applyEventsOnly(only.state, only.skeleton, rt.version);
             expect({ frame, heard: heardOnly }).toEqual({ frame, heard: heardStock });
             expect({ frame, tracks: where(only.state) }).toEqual({ frame, tracks: where(stock.state) });
         }
@@ -116,7 +116,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             stock.state.update(1 / 60);
             only.state.update(1 / 60);
             stock.state.apply(stock.skeleton);
-            applyEventsOnly(only.state as Any, only.skeleton);
+            applyEventsOnly(only.state, only.skeleton, rt.version);
             expect({ frame, heard: heardOnly }).toEqual({ frame, heard: heardStock });
             expect({ frame, tracks: where(only.state) }).toEqual({ frame, tracks: where(stock.state) });
         }
@@ -148,11 +148,11 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const heard = recordCallbacks(rt, state);
         state.setAnimation(0, 'walk', true);
         state.update(0);
-        applyEventsOnly(state as Any, skeleton);
+        applyEventsOnly(state, skeleton, rt.version);
         state.update(0.79);
-        applyEventsOnly(state as Any, skeleton);
+        applyEventsOnly(state, skeleton, rt.version);
         state.update(0.02); // past the loop end at 0.8 and into the next loop
-        applyEventsOnly(state as Any, skeleton);
+        applyEventsOnly(state, skeleton, rt.version);
         expect(heard).toEqual([
             'start 0 walk',
             'event 0 walk step@0 1 0.5 left',

@@ -12,7 +12,7 @@ import { CORE_RUNTIMES, recordCallbacks } from '../harness/coreRig';
 /** Far enough to mean "nothing coming" (spine-core's `trackEnd` default is Number.MAX_VALUE). Keys and durations are single precision: times compare to 6 decimals. */
 const NEVER = 1e300;
 
-function moment(state: object, listened: boolean): number {
+function moment(state: SpineCore.AnimationState, listened: boolean): number {
     const out: Moment = { seconds: -1 };
     untilNextMoment(state, listened, out);
     return out.seconds;

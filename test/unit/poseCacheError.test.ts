@@ -22,7 +22,7 @@
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { CORE_OPTIONS, defaultsOf } from '../../src/options';
 import { cacheLookup, PoseCache } from '../../spine/PoseCache';
-import { NO_CALLBACK, type Skeleton } from '../../spine/spineCore';
+import { NO_CALLBACK } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS, STUNT_RIGS, type CoreRuntime, type RigName } from '../harness/coreRig';
 import { cacheBound, describeMeasure, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind, type PoseErrors } from '../harness/poseError';
 import { CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, SPAWN_SKIN, type CorpusAnimationName } from '../skeletons/corpus';
@@ -164,13 +164,13 @@ function serve(rt: CoreRuntime, rig: RigName, name: CorpusAnimationName, px: num
         let ok = false;
         for (let attempt = 0; attempt < RETRIES && !ok; attempt++) {
             cache.beginFrame(++frame);
-            ok = cache.find(go, found);
+            ok = cache.find(go, rt.version, found);
         }
         if (!ok) {
             worst.notServed++;
             continue;
         }
-        if (!cache.copy(served as unknown as Skeleton, found)) {
+        if (!cache.copy(served, found)) {
             worst.copyRefused++;
             continue;
         }

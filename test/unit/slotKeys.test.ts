@@ -6,7 +6,7 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { KEY_ALPHA, KEY_ATTACHMENT, KEY_DARK, KEY_DEFORM, KEY_RGB, KEY_SEQUENCE, slotKeysOf } from '../../spine/slotKeys';
-import type { Animation } from '../../spine/spineCore';
+import type { Animation } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS, localPose, type CoreRuntime } from '../harness/coreRig';
 
 type Any = any;

@@ -16,6 +16,7 @@ import {
     updateQuietly,
     updateState,
 } from '../../spine/stateReplay';
+import type { SpineVersion } from '../../spine/core/SpineVersion';
 import { CORE_RUNTIMES, localPose, poseDistance, recordCallbacks, stockFrame, type CoreRuntime } from '../harness/coreRig';
 
 type Any = any;
@@ -35,13 +36,13 @@ interface Predicates {
     needsApply: boolean;
 }
 
-function predicates(state: object): Predicates {
+function predicates(state: SpineCore.AnimationState, version: SpineVersion): Predicates {
     return {
-        appliesEveryFrame: appliesEveryFrame(state),
-        needsEveryFrame: needsEveryFrame(state),
-        inTransition: inTransition(state),
+        appliesEveryFrame: appliesEveryFrame(state, version),
+        needsEveryFrame: needsEveryFrame(state, version),
+        inTransition: inTransition(state, version),
         needsFinalApply: needsFinalApply(state),
-        needsApply: needsApply(state),
+        needsApply: needsApply(state, version),
     };
 }
 
@@ -118,12 +119,12 @@ const SCENARIOS: [string, (rt: CoreRuntime, rig: Rig) => void, Predicates][] = [
  * `frames` frames: `stock` updated and applied in each, `skipping` updated in each with what apply
  * records and fires (applyEvents) and applied only in the last.
  */
-function skipApplies(stock: Rig, skipping: Rig, frames: number): void {
+function skipApplies(stock: Rig, skipping: Rig, frames: number, version: SpineVersion): void {
     for (let frame = 1; frame <= frames; frame++) {
         stockFrame(stock.state, stock.skeleton, FRAME);
         updateState(skipping.state, skipping.skeleton, FRAME);
         if (frame === frames) skipping.state.apply(skipping.skeleton);
-        else applyEvents(skipping.state, skipping.skeleton);
+        else applyEvents(skipping.state, skipping.skeleton, version);
     }
 }
 
@@ -146,7 +147,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         test.each(SCENARIOS)('%s: appliesEveryFrame, needsEveryFrame, inTransition, needsFinalApply and needsApply say so', (_name, build, expected) => {
             const r = rig();
             build(rt, r);
-            expect(predicates(r.state)).toEqual(expected);
+            expect(predicates(r.state, rt.version)).toEqual(expected);
         });
 
         test('needsFinalApply is true exactly after the update that reaches a track end: the next update clears that track and ends its entry', () => {
@@ -189,8 +190,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 build(r);
                 stockFrame(r.state, r.skeleton, FRAME);
             }
-            expect(appliesEveryFrame(stock.state)).toBe(false);
-            skipApplies(stock, skipping, 40);
+            expect(appliesEveryFrame(stock.state, rt.version)).toBe(false);
+            skipApplies(stock, skipping, 40, rt.version);
             // Within rounding: the same sums made in another order.
             expect(poseDistance(rt, skipping.skeleton, stock.skeleton)).toBeLessThan(1e-9);
         });
@@ -210,8 +211,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 build(r);
                 stockFrame(r.state, r.skeleton, FRAME);
             }
-            expect(appliesEveryFrame(stock.state)).toBe(true);
-            skipApplies(stock, skipping, 40);
+            expect(appliesEveryFrame(stock.state, rt.version)).toBe(true);
+            skipApplies(stock, skipping, 40, rt.version);
             // Half (the alpha or the mix) of a turn it did not count.
             expect(poseDistance(rt, skipping.skeleton, stock.skeleton)).toBeGreaterThan(90);
         });
@@ -234,7 +235,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test('updateQuietly moves track times bit for bit as AnimationState.update does, frame by frame (and the skeleton clock as Skeleton.update)', () => {
             const [stock, quiet] = [quietRig(), quietRig()];
-            expect(inTransition(quiet.state)).toBe(false);
+            expect(inTransition(quiet.state, rt.version)).toBe(false);
             // Frames 5 to 40 of a 7-frame history: the frame index wraps.
             for (let f = 5; f <= 40; f++) stockFrame(stock.state, stock.skeleton, deltas[f % deltas.length]! / 1000);
             const heard = recordCallbacks(rt, quiet.state);
@@ -259,7 +260,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             expect(quiet.state.tracks.map((e) => [e!.animationLast, e!.trackLast])).toEqual(before);
             stockFrame(stock.state, stock.skeleton, deltas[10 % deltas.length]! / 1000);
             updateState(quiet.state, quiet.skeleton, deltas[10 % deltas.length]! / 1000);
-            applyEvents(quiet.state, quiet.skeleton);
+            applyEvents(quiet.state, quiet.skeleton, rt.version);
             const where = (r: Rig) => r.state.tracks.map((e) => [e!.trackTime, e!.nextTrackLast, e!.nextAnimationLast, e!.getAnimationTime()]);
             expect(where(quiet)).toEqual(where(stock));
             expect(quiet.skeleton.time).toBe(stock.skeleton.time);
@@ -285,7 +286,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 updateState(silent.state, silent.skeleton, FRAME);
                 const before = heardSilent.length;
                 // The events of the frame, fired apart (as the replay does), then the pose, silently.
-                applyEvents(silent.state, silent.skeleton);
+                applyEvents(silent.state, silent.skeleton, rt.version);
                 const fired = heardSilent.length;
                 applySilently(silent.state, silent.skeleton);
                 expect(heardSilent.length).toBe(fired);

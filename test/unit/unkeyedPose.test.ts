@@ -8,7 +8,6 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { slotKeysOf } from '../../spine/slotKeys';
-import type { Animation, Bone, Skeleton } from '../../spine/spineCore';
 import { UnkeyedPose } from '../../spine/unkeyedPose';
 import { CORE_RUNTIMES, CORPUS_RIGS, type CoreRuntime } from '../harness/coreRig';
 
@@ -96,10 +95,10 @@ const nudge = (value: number | boolean, property: string): number | boolean =>
 
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     const check = (data: SpineCore.SkeletonData, animation: SpineCore.Animation): UnkeyedPose => {
-        const setup = rt.skeleton(data) as unknown as Skeleton;
-        return new UnkeyedPose(setup, animation as unknown as Animation, slotKeysOf(animation as unknown as Animation, setup.slots.length));
+        const setup = rt.skeleton(data);
+        return new UnkeyedPose(setup, rt.version, animation, slotKeysOf(animation, setup.slots.length));
     };
-    const bonesAtSetup = (base: UnkeyedPose, skeleton: SpineCore.Skeleton): boolean[] => skeleton.bones.map((bone, i) => base.boneAtSetup(bone as unknown as Bone, i));
+    const bonesAtSetup = (base: UnkeyedPose, skeleton: SpineCore.Skeleton): boolean[] => skeleton.bones.map((bone, i) => base.boneAtSetup(bone, i));
 
     describe.each(CORPUS_RIGS)('corpus rig %s', (rig) => {
         const data = rt.data(rig);
@@ -109,11 +108,11 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const base = check(data, animation);
             const skeleton = rt.skeleton(data);
             expect(bonesAtSetup(base, skeleton).every(Boolean)).toBe(true);
-            expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+            expect(base.restAtSetup(skeleton)).toBe(true);
             for (const time of [0.1, animation.duration / 2, animation.duration]) {
                 rt.poseAt(skeleton, animation, time);
                 expect(bonesAtSetup(base, skeleton).every(Boolean)).toBe(true);
-                expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+                expect(base.restAtSetup(skeleton)).toBe(true);
             }
         });
 
@@ -135,7 +134,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                     local[property] = nudge(before, property) as number;
                     const expected = keyed[i]!.has(property);
                     if (!expected) unkeyedWrites++;
-                    expect({ bone: bone.data.name, property, atSetup: base.boneAtSetup(bone as unknown as Bone, i) }).toEqual({ bone: bone.data.name, property, atSetup: expected });
+                    expect({ bone: bone.data.name, property, atSetup: base.boneAtSetup(bone, i) }).toEqual({ bone: bone.data.name, property, atSetup: expected });
                     // The other bones are not affected.
                     expect(bonesAtSetup(base, skeleton).filter((ok, j) => !ok && j !== i)).toEqual([]);
                     local[property] = before;
@@ -161,11 +160,11 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 for (const field of KINDS[c.kind].fields) {
                     const before = c.pose[field]!;
                     c.pose[field] = nudge(before, field);
-                    expect({ constraint: c.name, field, atSetup: base.restAtSetup(skeleton as unknown as Skeleton) }).toEqual({ constraint: c.name, field, atSetup: keyed.has(field) });
+                    expect({ constraint: c.name, field, atSetup: base.restAtSetup(skeleton) }).toEqual({ constraint: c.name, field, atSetup: keyed.has(field) });
                     c.pose[field] = before;
                 }
             }
-            expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+            expect(base.restAtSetup(skeleton)).toBe(true);
         });
     });
 
@@ -177,7 +176,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const base = check(data, data.findAnimation(animation)!);
             const before = path.pose[field]!;
             path.pose[field] = nudge(before, field);
-            const rests = base.restAtSetup(skeleton as unknown as Skeleton);
+            const rests = base.restAtSetup(skeleton);
             path.pose[field] = before;
             return rests;
         };
@@ -199,7 +198,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             pose.inertia += 0.25;
             pose.mix = 0.5;
         }
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+        expect(base.restAtSetup(skeleton)).toBe(true);
     });
 
     test('a slot whose deform is keyed but not its attachment must show the attachment it was sampled with; an attachment-keyed slot may show any', () => {
@@ -208,15 +207,15 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const base = check(data, die);
         const skeleton = rt.skeleton(data);
         const [cape, eyes] = [skeleton.findSlot('cape')!, skeleton.findSlot('eyes')!];
-        const keys = slotKeysOf(die as unknown as Animation, skeleton.slots.length);
+        const keys = slotKeysOf(die, skeleton.slots.length);
         expect([keys.masks[cape.data.index], keys.masks[eyes.data.index]]).toEqual([16, 1]); // deform; attachment
         rt.look(eyes).attachment = null;
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+        expect(base.restAtSetup(skeleton)).toBe(true);
         const capeAttachment = rt.look(cape).attachment;
         rt.look(cape).attachment = null;
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(false);
+        expect(base.restAtSetup(skeleton)).toBe(false);
         rt.look(cape).attachment = capeAttachment;
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+        expect(base.restAtSetup(skeleton)).toBe(true);
     });
 
     test('a slot whose sequence index is keyed but not its attachment must show the attachment it was sampled with', () => {
@@ -225,8 +224,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const base = check(data, animation);
         const skeleton = rt.skeleton(data);
         rt.poseAt(skeleton, animation, 0.25);
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(true);
+        expect(base.restAtSetup(skeleton)).toBe(true);
         rt.look(skeleton.findSlot('head')!).attachment = rt.look(skeleton.findSlot('eyes')!).attachment;
-        expect(base.restAtSetup(skeleton as unknown as Skeleton)).toBe(false);
+        expect(base.restAtSetup(skeleton)).toBe(false);
     });
 });

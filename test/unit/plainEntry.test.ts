@@ -1,0 +1,67 @@
+/**
+ * spine/core/plainEntry.ts on real spine-core 4.2 and 4.3: `plainEntry` is the entry of a state
+ * playing one animation plainly and null otherwise.
+ */
+import type * as SpineCore from '@esotericsoftware/spine-core';
+import { plainEntry } from '../../spine/core/plainEntry';
+import { CORE_RUNTIMES } from '../harness/coreRig';
+
+describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
+    describe('plainEntry', () => {
+        /** A limbs state playing idle on track 0, applied once. */
+        function idle(): { state: SpineCore.AnimationState; entry: SpineCore.TrackEntry; skeleton: SpineCore.Skeleton } {
+            const state = rt.state('limbs');
+            const skeleton = rt.skeleton('limbs');
+            const entry = state.setAnimation(0, 'idle', true);
+            state.update(1 / 60);
+            state.apply(skeleton);
+            return { state, entry, skeleton };
+        }
+        const plain = (state: SpineCore.AnimationState) => plainEntry(state, rt.version);
+
+        test('is the track-0 entry of one animation playing plainly, even with another queued after it or an emptied track above', () => {
+            const { state, entry } = idle();
+            expect(plain(state)).toBe(entry);
+            state.addAnimation(0, 'walk', true, 2);
+            expect(plain(state)).toBe(entry);
+            state.setAnimation(1, 'aim', true);
+            state.clearTrack(1);
+            expect(state.tracks.length).toBe(2);
+            expect(plain(state)).toBe(entry);
+        });
+
+        test.each([
+            ['an empty state', (s: SpineCore.AnimationState) => s.clearTracks()],
+            ['nothing on track 0, something on track 1', (s: SpineCore.AnimationState) => {
+                s.clearTrack(0);
+                s.setAnimation(1, 'aim', true);
+            }],
+            ['a mix', (s: SpineCore.AnimationState) => {
+                s.setAnimation(0, 'walk', true).mixDuration = 0.2;
+            }],
+            ['a second track', (s: SpineCore.AnimationState) => s.setAnimation(1, 'aim', true)],
+            ['alpha below 1', (s: SpineCore.AnimationState) => {
+                s.tracks[0]!.alpha = 0.99;
+            }],
+            ['an additive entry', (s: SpineCore.AnimationState) => rt.makeAdditive(s.tracks[0]!)],
+            ['a delay being waited out', (s: SpineCore.AnimationState) => {
+                s.clearTrack(0);
+                s.addAnimation(0, 'walk', true, 0.5);
+            }],
+            ['an entry played in reverse', (s: SpineCore.AnimationState) => {
+                s.tracks[0]!.reverse = true;
+            }],
+        ] as const)('is null for %s', (_name, change) => {
+            const { state } = idle();
+            change(state);
+            expect(plain(state)).toBeNull();
+        });
+
+        test('isAdditive reads the version\'s way of saying it', () => {
+            const { entry } = idle();
+            expect(rt.version.isAdditive(entry)).toBe(false);
+            rt.makeAdditive(entry);
+            expect(rt.version.isAdditive(entry)).toBe(true);
+        });
+    });
+});

@@ -5,12 +5,12 @@
  * readme: the README's code blocks type-checked on each stack and its programs run in Chromium;
  * examples: the games in examples/ installed as a user would, built with Vite, run in Chromium.
  *
- * The integration suite runs once per stack (test/stacks/stacks.cjs): `integration` on Phaser 3 +
+ * The integration suite runs once per stack (fixtures/stacks/stacks.cjs): `integration` on Phaser 3 +
  * spine-phaser (Spine 4.2), `integration-phaser4` on Phaser 4 + spine-phaser-v4 (Spine 4.3),
  * `integration-phaser3-spine43` on Phaser 3 + spine-phaser-v3 (Spine 4.3). `SPINE_STACK=phaser4`
  * keeps only that stack's integration project.
  */
-const { STACK_NAMES, stack } = require('./test/stacks/stacks.cjs');
+const { STACK_NAMES, stack } = require('./fixtures/stacks/stacks.cjs');
 
 const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', verbatimModuleSyntax: false } }];
 // In Node, `phaser` resolves to Phaser's src/ tree (webpack-only modules): use the stack's built bundle.
@@ -25,9 +25,9 @@ const integration = (name) => ({
     displayName: name === STACK_NAMES[0] ? 'integration' : `integration-${name}`,
     testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     moduleNameMapper: phaserOf(name),
-    // Read by test/stacks/stacks.cjs inside the tests: the harness loads this stack's spine-phaser.
+    // Read by fixtures/stacks/stacks.cjs inside the tests: the harness loads this stack's spine-phaser.
     globals: { __SPINE_STACK__: name },
-    setupFiles: ['<rootDir>/test/harness/setup.ts'],
+    setupFiles: ['<rootDir>/fixtures/headless/setup.ts'],
     // The jsdom globals are ours, installed per test file; jest need not police them.
     testEnvironmentOptions: { globalsCleanup: 'off' },
 });

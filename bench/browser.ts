@@ -10,8 +10,8 @@ import { execFileSync } from 'child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { pathToFileURL } from 'url';
-import { findChromium, launchChromium } from '../test/e2e/chromium';
-import { stack, STACK_NAMES, type StackName } from '../test/harness/stack';
+import { findChromium, launchChromium } from '../fixtures/browser/chromium';
+import { stack, STACK_NAMES, type StackName } from '../fixtures/headless/stack';
 import { median, percentile } from './stats';
 
 const ROOT = join(__dirname, '..');
@@ -50,7 +50,7 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
  * plugin's bundle) into its `pageDir`, and beside it the e2e draw-parity page (parity.html, see
- * test/e2e/drawParity/page.ts). Returns the page's path.
+ * fixtures/pages/parity.ts). Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {
     const dir = pageDir(name);

@@ -5,8 +5,8 @@
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { SpinePoolOptions } from '../plugin/options';
-import { bootGame, FRAME_MS, type TestGame } from '../test/harness/game';
-import { preset, type PresetName } from '../test/skeletons/presets';
+import { bootGame, FRAME_MS, type TestGame } from '../fixtures/headless/game';
+import { preset, type PresetName } from '../fixtures/skeletons/presets';
 
 /** The game's size (the viewport). `BENCH_VIEW=1280x720` changes it. */
 const [viewWidth, viewHeight] = (process.env.BENCH_VIEW ?? '800x600').split('x').map(Number);

@@ -10,7 +10,7 @@
  */
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { TestGame } from '../test/harness/game';
+import type { TestGame } from '../fixtures/headless/game';
 import type { Animation } from '../spine/core/shapes';
 import { versionOf } from '../spine/core/versions';
 

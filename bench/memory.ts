@@ -10,8 +10,8 @@
  * animation however the cache places its samples.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame } from '../test/harness/game';
-import { preset, type PresetName } from '../test/skeletons/presets';
+import { bootGame } from '../fixtures/headless/game';
+import { preset, type PresetName } from '../fixtures/skeletons/presets';
 import { random } from './placements';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
 

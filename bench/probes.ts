@@ -7,7 +7,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { DEFAULT_POSE_CACHE, gc, SKELETON } from './scenarios';
 import { ExactBound } from './exactBound';
-import { FRAME_MS, type TestGame } from '../test/harness/game';
+import { FRAME_MS, type TestGame } from '../fixtures/headless/game';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
 import type { SpinePoolOptions } from '../plugin/options';
 import type { SpineObject } from '../spine/core/shapes';

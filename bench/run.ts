@@ -8,13 +8,13 @@
  *
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
  * (frame costs only)  BENCH_BROWSER=0 (no Chromium run)  SPINE_STACK=phaser4 (Phaser 4 +
- * spine-phaser-v4; see test/stacks/stacks.cjs).
+ * spine-phaser-v4; see fixtures/stacks/stacks.cjs).
  */
-import '../test/harness/setup';
+import '../fixtures/headless/setup';
 import { writeFileSync } from 'fs';
 import { cpus } from 'os';
 import { join } from 'path';
-import { stack, STACK_NAMES } from '../test/harness/stack';
+import { stack, STACK_NAMES } from '../fixtures/headless/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
 import { BROWSER_SHOTS, browserBench, type BrowserRow } from './browser';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
@@ -24,7 +24,7 @@ import { SHOTS } from './crowd';
 import { rigMemory, type RigMemory } from './memory';
 import { targets, type Measured } from './targets';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
-import type { PresetName } from '../test/skeletons/presets';
+import type { PresetName } from '../fixtures/skeletons/presets';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 200);

@@ -6,7 +6,7 @@
  */
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { TestGame } from '../test/harness/game';
+import type { TestGame } from '../fixtures/headless/game';
 
 interface SpineAgent {
     frameCounter: number;

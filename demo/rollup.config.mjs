@@ -14,7 +14,7 @@ import typescript from '@rollup/plugin-typescript';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const published = here('../dist/index.mjs');
-const { stack } = createRequire(import.meta.url)('../test/stacks/stacks.cjs');
+const { stack } = createRequire(import.meta.url)('../fixtures/stacks/stacks.cjs');
 
 /** Resolves `phaser-spine-pool` to the package's ESM build, as an installed copy would. */
 function publishedPlugin() {

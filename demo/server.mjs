@@ -10,7 +10,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
-const { stack } = createRequire(import.meta.url)('../test/stacks/stacks.cjs');
+const { stack } = createRequire(import.meta.url)('../fixtures/stacks/stacks.cjs');
 const phaserFile = join(stack('phaser3').phaserDir, 'dist', 'phaser.min.js');
 const phaser4File = join(stack('phaser4').phaserDir, 'dist', 'phaser.min.js');
 

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeCharacters } from '../test/vite/project';
+import { writeCharacters } from '../fixtures/browser/viteProject';
 
 const ROOT = join(__dirname, '..');
 const EXAMPLES = { phaser3: '4.2', phaser4: '4.3' } as const;

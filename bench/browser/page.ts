@@ -28,7 +28,7 @@
  */
 import * as spine from '@esotericsoftware/spine-phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
-import { preset } from '../../test/skeletons/presets';
+import { preset } from '../../fixtures/skeletons/presets';
 import { placements } from '../placements';
 
 declare const Phaser: typeof import('phaser');

@@ -1,7 +1,7 @@
 // Bundles the browser benchmark page like the demo: the plugin through its published entry point
 // (dist/index.mjs, built by `npm run build`), spine-phaser from node_modules, Phaser external
 // (loaded from its own prebuilt bundle by a script tag). With SPINE_STACK=phaser4 the page's
-// spine-phaser is spine-phaser-v4 (test/stacks/stacks.cjs).
+// spine-phaser is spine-phaser-v4 (fixtures/stacks/stacks.cjs).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import typescript from '@rollup/plugin-typescript';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const published = here('../../dist/index.mjs');
-const stack = createRequire(import.meta.url)('../../test/stacks/stacks.cjs').stack();
+const stack = createRequire(import.meta.url)('../../fixtures/stacks/stacks.cjs').stack();
 const spineEntry = join(stack.spineDir, 'dist', 'index.js');
 
 /** A page bundle: the benchmark page, and the draw-parity page of the e2e tests (test/e2e/drawParity). */
@@ -45,4 +45,4 @@ const page = (input, file) => ({
 
 /** bench/browser.ts's pageDir: the default stack's page in out/browser, another's in out/browser-<stack>. */
 const out = here(stack.name === 'phaser3' ? '../out/browser' : `../out/browser-${stack.name}`);
-export default [page(here('page.ts'), join(out, 'bench.js')), page(here('../../test/e2e/drawParity/page.ts'), join(out, 'parity.js'))];
+export default [page(here('page.ts'), join(out, 'bench.js')), page(here('../../fixtures/pages/parity.ts'), join(out, 'parity.js'))];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildPage } from '../../bench/browser';
-import { chromiumHint, findChromium } from './chromium';
+import { chromiumHint, findChromium } from '../../fixtures/browser/chromium';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. The benchmark page was not tested. ***\n\n`);

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { findChromium, chromiumHint, launchChromium, type Browser } from './chromium';
+import { findChromium, chromiumHint, launchChromium, type Browser } from '../../fixtures/browser/chromium';
 import { buildDemo, ROOT, startDemoServer, type DemoServer } from './demoServer';
 
 const CROWD = Number(process.env.E2E_COUNT ?? 300);

@@ -1,6 +1,6 @@
 /**
  * The pool draws what stock spine-phaser draws (plugin/PooledDraw.ts), compared pixel by pixel in
- * Chromium (WebGL): the crowd of test/e2e/drawParity/page.ts drawn by stock, by the pool with
+ * Chromium (WebGL): the crowd of fixtures/pages/parity.ts drawn by stock, by the pool with
  * `poseCache: 'off'` and with `poseCache: 'shared'`, on every stack: Phaser 3 + spine-phaser (4.2),
  * Phaser 3 + spine-phaser-v3 (4.3), and Phaser 4 + spine-phaser-v4 with stock objects and the
  * pool's both made with its `'spine-webgl'` renderer (the pool's `renderer` option; with the
@@ -27,8 +27,8 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { buildPage } from '../../bench/browser';
-import type { StackName } from '../harness/stack';
-import { chromiumHint, findChromium, launchChromium } from './chromium';
+import type { StackName } from '../../fixtures/headless/stack';
+import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. Draw parity was not tested. ***\n\n`);

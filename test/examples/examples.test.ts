@@ -13,10 +13,10 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
+import { chromiumHint, findChromium, launchChromium, type Browser } from '../../fixtures/browser/chromium';
 import { pack } from '../package/consumerProject';
 import { serveStatic, type StaticServer } from '../package/staticServer';
-import { gameStack, npmInstall, npmRun, openPage, ROOT, TEARDOWN_MS, writeCharacters } from '../vite/project';
+import { gameStack, npmInstall, npmRun, openPage, ROOT, TEARDOWN_MS, writeCharacters } from '../../fixtures/browser/viteProject';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {

@@ -1,5 +1,5 @@
 /**
- * A corpus rig (test/skeletons/corpus.ts) on real spine-core of a Spine version, without Phaser: its
+ * A corpus rig (fixtures/skeletons/corpus.ts) on real spine-core of a Spine version, without Phaser: its
  * SkeletonData, Skeletons and AnimationStates, for unit tests of spine/ that run on 4.2 and 4.3
  * alike (`describe.each(CORE_RUNTIMES)`). spine-core comes from `loadSpineCore`; the calls whose API
  * changed in 4.3 go through `./spineApi`, or are written out here for both versions.
@@ -8,8 +8,8 @@
  * posing and bounds need.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { corpusRig, type CorpusRigName, type StuntRigName } from '../skeletons/corpus';
-import type { SpineFormat } from '../skeletons/generate';
+import { corpusRig, type CorpusRigName, type StuntRigName } from '../../fixtures/skeletons/corpus';
+import type { SpineFormat } from '../../fixtures/skeletons/generate';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import { versionOf } from '../../spine/core/versions';
 import { loadSpineCore } from './spineCore';
@@ -18,9 +18,9 @@ import { applyFromSetup, setupPose, worldOf } from './spineApi';
 type Any = any;
 export type Spine = typeof SpineCore;
 export type { CorpusRigName, StuntRigName };
-/** A rig of the corpus or a stunt rig (test/skeletons/corpus.ts). */
+/** A rig of the corpus or a stunt rig (fixtures/skeletons/corpus.ts). */
 export type RigName = CorpusRigName | StuntRigName;
-export { CORPUS_RIGS, STUNT_RIGS } from '../skeletons/corpus';
+export { CORPUS_RIGS, STUNT_RIGS } from '../../fixtures/skeletons/corpus';
 
 /** spine-core's `Physics` values (the same in 4.2 and 4.3). */
 export const PHYSICS_NONE = 0;

@@ -39,9 +39,9 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { LegacyAnimation, SpawnOptions } from '../../plugin';
-import type { TestGame } from './game';
+import type { TestGame } from '../../fixtures/headless/game';
 import { LegacyOracle } from './legacyOracle';
-import { instanceRecord, onPoseCacheWait, schedulerFrame } from './internals';
+import { instanceRecord, onPoseCacheWait, schedulerFrame } from '../../fixtures/internals';
 import { plainEntry } from '../../spine/core/plainEntry';
 import { versionOf } from '../../spine/core/versions';
 import { cacheBound, describeMeasure, type PoseBound, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';

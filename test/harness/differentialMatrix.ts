@@ -5,10 +5,10 @@
  * frame by test/harness/differential.ts. One function per matrix, so each runs in a file of its
  * own (jest runs files in parallel).
  */
-import { bootGame, type TestGame } from './game';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { DifferentialRun, irregularDeltas, type TwinPair } from './differential';
 import { hash, PLACEMENTS, SCENARIOS, type Placement, type Scenario } from './scenarios';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../skeletons/corpus';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../../fixtures/skeletons/corpus';
 
 type Rig = (typeof DIFFERENTIAL_RIGS)[number];
 

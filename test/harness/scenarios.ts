@@ -6,7 +6,7 @@
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { DifferentialRun, TwinPair } from './differential';
-import type { TestGame } from './game';
+import type { TestGame } from '../../fixtures/headless/game';
 
 /** What a scenario does to a pair, frame by frame (calls are made on both, in the game's update). */
 export interface Scenario {

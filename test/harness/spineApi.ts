@@ -3,7 +3,7 @@
  * (spine-phaser-v4), written out for each, so a test reads the same on both stacks.
  */
 import type { Animation, Bone, Skeleton } from '@esotericsoftware/spine-phaser';
-import type { SpineModule } from './spine';
+import type { SpineModule } from '../../fixtures/headless/spine';
 
 type Any = any;
 

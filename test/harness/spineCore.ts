@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import type { SpineFormat } from '../skeletons/generate';
-import { spineCoreFile } from './stack';
+import type { SpineFormat } from '../../fixtures/skeletons/generate';
+import { spineCoreFile } from '../../fixtures/headless/stack';
 
 /**
  * spine-core of a Spine version (4.2: the root's; 4.3: spine-phaser-v4's), for checks that need no

@@ -1,7 +1,7 @@
 /** Helpers of the tests that read the plugin's development warnings. */
 import { readFileSync } from 'fs';
 import { BURST_QUIET_MS } from '../../plugin/LeakReport';
-import { FRAME_MS, type TestGame } from './game';
+import { FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 
 /** Steps frames enough for a burst of leaky despawns to end, so its grouped warning prints. */
 export function endBurst(t: TestGame): void {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { bootGame } from '../harness/game';
+import { bootGame } from '../../fixtures/headless/game';
 
 const dist = join(__dirname, '../../dist');
 

@@ -9,9 +9,9 @@
  * every pose computed (`poseCache: 'off'`): nothing served, every pose the twin's within 1e-3.
  */
 import { CALL_SITES, DifferentialRun, irregularDeltas, type CallSite } from '../harness/differential';
-import { bootGame, type TestGame } from '../harness/game';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { hash, PLACEMENTS, SCENARIOS } from '../harness/scenarios';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../skeletons/corpus';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../../fixtures/skeletons/corpus';
 
 /** The scenarios every site runs: what games do (every kind of call), queued animations, crossfades. */
 const SITE_SCENARIOS = SCENARIOS.filter((s) => s.name.startsWith('what games do') || s.name.startsWith('queued animations') || s.name.startsWith('loops and crossfades'));

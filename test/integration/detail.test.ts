@@ -5,7 +5,7 @@
  * stock twin is; the crowd around it keeps its level of detail.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { eachTest, FRAME_MS, type TestGame } from '../harness/game';
+import { eachTest, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 
 let t: TestGame;

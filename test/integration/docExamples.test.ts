@@ -7,10 +7,10 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode, WrapMode } from '../../plugin';
 import { readmeFragments, runExample, tsdocExamples } from '../harness/docCode';
-import { eachTest, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { endBurst } from '../harness/warnings';
-import type { GeneratedSkeleton } from '../skeletons/generate';
-import { preset } from '../skeletons/presets';
+import type { GeneratedSkeleton } from '../../fixtures/skeletons/generate';
+import { preset } from '../../fixtures/skeletons/presets';
 
 /** The examples' character: the test skeleton, with the 'wave' animation the README's Legacy example layers on top. */
 function heroSkeleton(): GeneratedSkeleton {

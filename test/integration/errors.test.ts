@@ -1,8 +1,8 @@
 import * as Phaser from 'phaser';
 import { PoolError } from '../../plugin';
-import { addSkeleton } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
-import { preset } from '../skeletons/presets';
+import { addSkeleton } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
+import { preset } from '../../fixtures/skeletons/presets';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

@@ -5,11 +5,11 @@
  */
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame, type TestGame } from '../harness/game';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { DifferentialRun, irregularDeltas, type TwinPair } from '../harness/differential';
-import { instanceRecord, schedulerFrame } from '../harness/internals';
+import { instanceRecord, schedulerFrame } from '../../fixtures/internals';
 import { slotLooks } from '../harness/spineApi';
-import { corpusRig } from '../skeletons/corpus';
+import { corpusRig } from '../../fixtures/skeletons/corpus';
 import { Tier } from '../../src/Tier';
 
 let t: TestGame;

@@ -4,7 +4,7 @@
  */
 import * as Phaser from 'phaser';
 import { defaultOptions, type SpinePoolOptions } from '../../plugin/options';
-import { addScene, bootGame, type TestGame } from '../harness/game';
+import { addScene, bootGame, type TestGame } from '../../fixtures/headless/game';
 
 let t: TestGame | null = null;
 afterEach(() => {

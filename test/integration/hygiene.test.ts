@@ -1,5 +1,5 @@
 import type { SpineGameObject, TrackEntry } from '@esotericsoftware/spine-phaser';
-import { eachTest, type TestGame } from '../harness/game';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { endBurst as endBurstOf, lineOf as lineIn } from '../harness/warnings';
 
 let t: TestGame;

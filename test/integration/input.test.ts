@@ -5,9 +5,9 @@
  * a reuse in the same frame, a reuse a frame later and a skin change.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { addSkeleton } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
-import { corpusRig } from '../skeletons/corpus';
+import { addSkeleton } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
+import { corpusRig } from '../../fixtures/skeletons/corpus';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

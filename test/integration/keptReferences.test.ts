@@ -4,7 +4,7 @@
  * scene's restart, with its container, spawned by another scene, never pooled) and the fix.
  */
 import * as Phaser from 'phaser';
-import { addScene, eachTest, type PoolScene, type TestGame } from '../harness/game';
+import { addScene, eachTest, type PoolScene, type TestGame } from '../../fixtures/headless/game';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

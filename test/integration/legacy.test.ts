@@ -1,6 +1,6 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode } from '../../plugin';
-import { eachTest, FRAME_MS, type TestGame } from '../harness/game';
+import { eachTest, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 import { applyFromSetup, setupPose } from '../harness/spineApi';
 

@@ -1,7 +1,7 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { MAX_SLEEP } from '../../spine/offscreen';
-import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
+import { bootGame, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 import { applyFromSetup, setupPose } from '../harness/spineApi';
 

@@ -1,12 +1,12 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { addSkeleton, jsonForStack } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
+import { addSkeleton, jsonForStack } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { boneWorld, poseDistance } from '../harness/probe';
 import { skeletonState } from '../harness/skeletonState';
 import { setupPose as toSetupPose } from '../harness/spineApi';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../skeletons/corpus';
-import { preset } from '../skeletons/presets';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../../fixtures/skeletons/corpus';
+import { preset } from '../../fixtures/skeletons/presets';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

@@ -1,9 +1,9 @@
 import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { PrewarmResult } from '../../plugin';
-import { addSkeleton } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
-import { preset } from '../skeletons/presets';
+import { addSkeleton } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
+import { preset } from '../../fixtures/skeletons/presets';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

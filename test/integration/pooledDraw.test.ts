@@ -24,11 +24,11 @@
  * same skeleton). Every test counts its comparisons: none passes having compared nothing.
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame, type TestGame } from '../harness/game';
-import { instanceRecord } from '../harness/internals';
-import { spinePhaser } from '../harness/spine';
-import { corpusRig, CORPUS_ANIMATIONS } from '../skeletons/corpus';
-import { preset } from '../skeletons/presets';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
+import { instanceRecord } from '../../fixtures/internals';
+import { spinePhaser } from '../../fixtures/headless/spine';
+import { corpusRig, CORPUS_ANIMATIONS } from '../../fixtures/skeletons/corpus';
+import { preset } from '../../fixtures/skeletons/presets';
 import * as SampleVertices from '../../spine/SampleVertices';
 
 type Any = any;

@@ -8,12 +8,12 @@
  * (differential.test.ts).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame, type TestGame } from '../harness/game';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { DifferentialRun, irregularDeltas } from '../harness/differential';
-import { instanceRecord } from '../harness/internals';
+import { instanceRecord } from '../../fixtures/internals';
 import { worldOf } from '../harness/spineApi';
-import { corpusRig } from '../skeletons/corpus';
-import { preset } from '../skeletons/presets';
+import { corpusRig } from '../../fixtures/skeletons/corpus';
+import { preset } from '../../fixtures/skeletons/presets';
 import { BUILDS_PER_FRAME } from '../../spine/PoseCache';
 
 type Any = any;

@@ -7,10 +7,10 @@
  */
 import * as Phaser from 'phaser';
 import { dataVersionOf, findSpinePlugin, runtimeMismatch, spineRuntimeOf } from '../../plugin/runtimeCheck';
-import { preset } from '../skeletons/presets';
-import { toSpine43 } from '../skeletons/spine43';
-import { eachTest, type TestGame } from '../harness/game';
-import { stack } from '../harness/stack';
+import { preset } from '../../fixtures/skeletons/presets';
+import { toSpine43 } from '../../fixtures/skeletons/spine43';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
+import { stack } from '../../fixtures/headless/stack';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

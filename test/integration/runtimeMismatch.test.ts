@@ -7,9 +7,9 @@
  */
 import * as Phaser from 'phaser';
 import { SpinePoolPlugin } from '../../plugin';
-import { bootGame, type TestGame } from '../harness/game';
-import { spineRuntimeFrom } from '../harness/spine';
-import { stack } from '../harness/stack';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
+import { spineRuntimeFrom } from '../../fixtures/headless/spine';
+import { stack } from '../../fixtures/headless/stack';
 
 const phaser4 = Phaser.VERSION.startsWith('4.');
 /** A runtime built for the other Phaser major. */

@@ -1,5 +1,5 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { bootGame, FRAME_MS, type TestGame } from '../harness/game';
+import { bootGame, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 import { UpdateProbe } from '../harness/probe';
 import { BURST_QUIET_MS } from '../../plugin/LeakReport';
 

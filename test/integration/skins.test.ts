@@ -4,10 +4,10 @@
  * Skin the game built; a despawn puts the default skin back. (Its size and hit area: input.test.ts.)
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { addSkeleton } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
+import { addSkeleton } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { skeletonState } from '../harness/skeletonState';
-import { corpusRig } from '../skeletons/corpus';
+import { corpusRig } from '../../fixtures/skeletons/corpus';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

@@ -8,8 +8,8 @@
 import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { BURST_QUIET_MS } from '../../plugin/LeakReport';
-import { eachTest, FRAME_MS, type TestGame } from '../harness/game';
-import { stack } from '../harness/stack';
+import { eachTest, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
+import { stack } from '../../fixtures/headless/stack';
 
 let t: TestGame;
 let warn: jest.SpyInstance;

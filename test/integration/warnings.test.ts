@@ -1,7 +1,7 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { preset } from '../skeletons/presets';
-import { addSkeleton } from '../harness/assets';
-import { eachTest, type TestGame } from '../harness/game';
+import { preset } from '../../fixtures/skeletons/presets';
+import { addSkeleton } from '../../fixtures/headless/assets';
+import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { endBurst as endBurstOf, lineOf as lineIn } from '../harness/warnings';
 
 let t: TestGame;

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
+import { chromiumHint, findChromium, launchChromium, type Browser } from '../../fixtures/browser/chromium';
 import { ConsumerProject, installWith, lintPackage, pack, ROOT, typecheckPair, type Packed } from './consumerProject';
 import { serveStatic, type StaticServer } from './staticServer';
-import { TEARDOWN_MS, watchProblems } from '../vite/project';
+import { TEARDOWN_MS, watchProblems } from '../../fixtures/browser/viteProject';
 import type { SmokeReport } from './consumer/src/BattleScene';
 
 const chromiumPath = findChromium();

@@ -15,10 +15,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { chromiumHint, findChromium, launchChromium, type Browser } from '../e2e/chromium';
+import { chromiumHint, findChromium, launchChromium, type Browser } from '../../fixtures/browser/chromium';
 import { pack } from '../package/consumerProject';
 import { serveStatic, type StaticServer } from '../package/staticServer';
-import { exec, gameStack, npmInstall, openPage, ROOT, TEARDOWN_MS, VITE, writeCharacters, type GameStack } from '../vite/project';
+import { exec, gameStack, npmInstall, openPage, ROOT, TEARDOWN_MS, VITE, writeCharacters, type GameStack } from '../../fixtures/browser/viteProject';
 import { compileUnits, README_STACKS, readmeBlocks, readmeCompilerOptions, wrapFragment, type ReadmeBlock, type ReadmeStack } from './readmeBlocks';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

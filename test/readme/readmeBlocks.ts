@@ -22,7 +22,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The stacks blocks can name (test/stacks/stacks.cjs has their packages). */
+/** The stacks blocks can name (fixtures/stacks/stacks.cjs has their packages). */
 export const README_STACKS = ['phaser3', 'phaser4'] as const;
 export type ReadmeStack = (typeof README_STACKS)[number];
 

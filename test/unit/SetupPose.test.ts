@@ -11,7 +11,7 @@ import type * as SpineCore from '@esotericsoftware/spine-core';
 import { computeSetupPose, SetupPose, toSetupPose } from '../../spine/SetupPose';
 import { CORE_RUNTIMES, type CoreRuntime, stockFrame } from '../harness/coreRig';
 import { skeletonState, stockSetupPose } from '../harness/skeletonState';
-import { CORPUS_RIGS, SPAWN_SKIN, STUNT_RIGS } from '../skeletons/corpus';
+import { CORPUS_RIGS, SPAWN_SKIN, STUNT_RIGS } from '../../fixtures/skeletons/corpus';
 
 type Any = any;
 type RigName = (typeof CORPUS_RIGS)[number] | (typeof STUNT_RIGS)[number];

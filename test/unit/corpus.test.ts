@@ -1,5 +1,5 @@
 /**
- * The fidelity corpus (test/skeletons/corpus.ts) is real Spine data in both formats: the official
+ * The fidelity corpus (fixtures/skeletons/corpus.ts) is real Spine data in both formats: the official
  * spine-core 4.2 parser reads its 4.2 JSON and the 4.3 one its `toSpine43` output; every attachment
  * finds its region; each rig has the seven shared animations with their durations, events and the
  * keying contract scenarios rely on (aim and wave key only what no track-0 animation keys, walk and
@@ -8,9 +8,9 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
-import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, CORPUS_RIGS, type CorpusRigName, type CorpusSkeleton } from '../skeletons/corpus';
-import type { SpineFormat } from '../skeletons/generate';
-import { toSpine43 } from '../skeletons/spine43';
+import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, CORPUS_RIGS, type CorpusRigName, type CorpusSkeleton } from '../../fixtures/skeletons/corpus';
+import type { SpineFormat } from '../../fixtures/skeletons/generate';
+import { toSpine43 } from '../../fixtures/skeletons/spine43';
 import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;

@@ -25,7 +25,7 @@ import { cacheLookup, PoseCache } from '../../spine/PoseCache';
 import { NO_CALLBACK } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS, STUNT_RIGS, type CoreRuntime, type RigName } from '../harness/coreRig';
 import { cacheBound, describeMeasure, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind, type PoseErrors } from '../harness/poseError';
-import { CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, SPAWN_SKIN, type CorpusAnimationName } from '../skeletons/corpus';
+import { CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, SPAWN_SKIN, type CorpusAnimationName } from '../../fixtures/skeletons/corpus';
 
 type Any = any;
 

@@ -6,8 +6,8 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
-import { generateCharacter, type GeneratedSkeleton, type SpineFormat } from '../skeletons/generate';
-import { preset, presets, type PresetName } from '../skeletons/presets';
+import { generateCharacter, type GeneratedSkeleton, type SpineFormat } from '../../fixtures/skeletons/generate';
+import { preset, presets, type PresetName } from '../../fixtures/skeletons/presets';
 import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;

@@ -1,5 +1,5 @@
 /**
- * The stunt rigs (STUNT_RIGS of test/skeletons/corpus.ts) are real Spine data in both formats and do
+ * The stunt rigs (STUNT_RIGS of fixtures/skeletons/corpus.ts) are real Spine data in both formats and do
  * the stunts they claim, measured on skeletons that the official spine-core 4.2 and 4.3 pose: every
  * attachment (sequence frames included) finds its region; each rig has the seven shared animations
  * with their durations, events and keying contract; `stunts` teleports, shrinks a bone to 0, steps,
@@ -9,12 +9,12 @@
  * pose the same skeleton.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, STUNT_RIGS, type CorpusSkeleton, type StuntRigName } from '../skeletons/corpus';
-import { SKINS_RIG_SKINS } from '../skeletons/corpus/skins';
-import { STUNT_DASH, STUNT_IDLE_TIMES, STUNT_SPIN } from '../skeletons/corpus/stunts';
-import { SWING_ROPE } from '../skeletons/corpus/swing';
-import type { SpineFormat } from '../skeletons/generate';
-import { toSpine43 } from '../skeletons/spine43';
+import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, STUNT_RIGS, type CorpusSkeleton, type StuntRigName } from '../../fixtures/skeletons/corpus';
+import { SKINS_RIG_SKINS } from '../../fixtures/skeletons/corpus/skins';
+import { STUNT_DASH, STUNT_IDLE_TIMES, STUNT_SPIN } from '../../fixtures/skeletons/corpus/stunts';
+import { SWING_ROPE } from '../../fixtures/skeletons/corpus/swing';
+import type { SpineFormat } from '../../fixtures/skeletons/generate';
+import { toSpine43 } from '../../fixtures/skeletons/spine43';
 import { loadSpineCore } from '../harness/spineCore';
 
 type Any = any;

@@ -4,7 +4,6 @@ import type { CameraView, Settings } from '../src/options';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
 import { noteShown } from '../spine/animationReach';
-import { InstanceDriver } from '../spine/InstanceDriver';
 import { OFFSCREEN } from '../spine/offscreen';
 import { PoseCache } from '../spine/PoseCache';
 import { Posing } from '../spine/Posing';
@@ -25,7 +24,8 @@ export class UpdatePass implements PoolHost {
     private readonly tiers: CameraTiers;
     /** Whether and how instances are posed (spine/Posing.ts). */
     readonly posing: Posing;
-    private readonly driver: InstanceDriver<PooledInstance>;
+    /** What the scheduler drives: an update's time, posed or not. */
+    private readonly replay: Replay<PooledInstance>;
     /** The spawned instances, for a per-frame walk (swap removal, no allocation). */
     private readonly live: PooledInstance[] = [];
     /** Holds `options.camera` when one is pinned (reused: no array per frame). */
@@ -53,8 +53,8 @@ export class UpdatePass implements PoolHost {
         const history = new FrameHistory();
         this.tiers = new CameraTiers(settings, new Matrix(), new Matrix());
         this.posing = new Posing(settings, new PoseCache(settings));
-        this.driver = new InstanceDriver(this.tiers, new Replay(history, this.posing), this.posing, settings);
-        this.scheduler = new Scheduler(this.driver, this.intervals(), settings.options.groupCount, history);
+        this.replay = new Replay(history, this.posing, this.tiers, settings);
+        this.scheduler = new Scheduler(this.replay, this.intervals(), settings.options.groupCount, history);
         this.applySettings();
     }
 
@@ -146,7 +146,7 @@ export class UpdatePass implements PoolHost {
      */
     beginFrame(delta: number): void {
         this.tiers.refresh(this.cameraList());
-        this.driver.now = this.tiers.now = this.scheduler.clock + delta;
+        this.replay.now = this.tiers.now = this.scheduler.clock + delta;
         this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
         this.scheduler.beginFrame(delta);
         this.began = true;
@@ -195,7 +195,7 @@ export class UpdatePass implements PoolHost {
         }
         if (!OFFSCREEN[this.settings.options.offscreen].watches || this.scheduler.countIn(Tier.Offscreen) === 0) return;
         this.tiers.refresh(this.cameraList());
-        this.driver.now = this.tiers.now = this.scheduler.clock;
+        this.replay.now = this.tiers.now = this.scheduler.clock;
         this.scheduler.reevaluate(Tier.Offscreen);
     }
 

@@ -1,36 +1,72 @@
 import { FRAME_HISTORY, type FrameHistory } from '../src/FrameHistory';
-import type { Span } from '../src/Scheduler';
+import type { Settings } from '../src/options';
+import type { ScheduleDriver, Span } from '../src/Scheduler';
+import { Tier } from '../src/Tier';
 import { EARLY, untilNextMoment, type Moment } from './moments';
+import { OFFSCREEN } from './offscreen';
 import type { Posing } from './Posing';
 import { isListened, type SpineInstance } from './SpineInstance';
 import { applyEvents, inTransition, needsApply, updateQuietly, updateState } from './stateReplay';
 
+/** Tells the scheduler an instance's tier (the engine side knows where cameras look). */
+export interface TierSource<T> {
+    classify(instance: T): number;
+}
+
 /**
- * What one update of a pooled instance does to its time: it is owed the frames since its previous
- * update, and each is replayed as stock spine-phaser would update the object in that frame (see
- * stateReplay.ts), so time, queued animations, mix endings and every Spine event land exactly as
- * they would (events reach listeners at this update, in their order). Its last frame ends posed or
- * not, as told; how it is posed is the posing policy's (Posing.ts).
+ * What one update of a pooled instance does to its time, as the scheduler drives it: it is owed
+ * the frames since its previous update, and each is replayed as stock spine-phaser would update the
+ * object in that frame (see stateReplay.ts), so time, queued animations, mix endings and every
+ * Spine event land exactly as they would (events reach listeners at this update, in their order).
+ * Its last frame ends posed or not as the posing policy says for its tier (Posing.ts), which also
+ * says how; its tier comes from the engine side (`tiers`); an instance off screen updated on
+ * demand is told when it is due again (offscreen.ts).
  *
  * Reentrant: a Spine listener called during a replay may bring another instance up to date (a
  * catch-up, see PoolHost), which replays that one. So the span is read once at the start, and what
  * moves between the steps of one replay is in locals and arguments, never in fields.
  */
-export class Replay {
+export class Replay<T extends SpineInstance = SpineInstance> implements ScheduleDriver<T> {
+    /** Game time (ms, the scheduler's clock) of the updates being made: set before each pass. */
+    now = 0;
+    /** Ms of game time until the instance just advanced off screen must be updated again. */
+    wakeIn = 0;
     /** Where `untilNextMoment` answers (read at once after each call). */
     private readonly moment: Moment = { seconds: 0 };
 
     constructor(
         private readonly frames: FrameHistory,
         private readonly posing: Posing,
+        private readonly tiers: TierSource<T>,
+        private readonly settings: Settings,
     ) {}
+
+    classify(instance: T): number {
+        return this.tiers.classify(instance);
+    }
+
+    /** Its update in `tier`: the frames owed, the last one posed as the posing policy says. */
+    advance(instance: T, tier: number, span: Span): void {
+        this.run(instance, span, this.posing.posesIn(instance, tier));
+        // Only the off-screen tier is updated on demand.
+        this.wakeIn = tier === Tier.Offscreen ? OFFSCREEN[this.settings.options.offscreen].wakeIn(instance, this.now) : 0;
+    }
+
+    firstWake(instance: T, last: number): void {
+        this.wakeIn = OFFSCREEN[this.settings.options.offscreen].firstWakeIn(instance, last);
+    }
+
+    /** Time, queued entries and events only: the next scheduled update poses it. */
+    catchUp(instance: T, span: Span): void {
+        this.run(instance, span, false);
+    }
 
     /**
      * Advances `instance` through `span` (its frames' deltas from `frames`; when `span.from` is
      * -Infinity they are not known and `span.ms` is advanced as one stretch), then, when `pose`,
      * poses its last frame. With nothing owed and `pose`, it is posed as it is now.
      */
-    advance(instance: SpineInstance, span: Span, pose: boolean): void {
+    private run(instance: SpineInstance, span: Span, pose: boolean): void {
         const from = span.from;
         const to = span.to;
         if (from === -Infinity) this.advanceStretch(instance, span.ms, to, pose, instance.generation);

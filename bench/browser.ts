@@ -55,11 +55,18 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 export function buildPage(name: StackName = stack().name): string {
     const dir = pageDir(name);
     mkdirSync(join(dir, 'vendor'), { recursive: true });
-    execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, SPINE_STACK: name } });
+    execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], {
+        cwd: ROOT,
+        stdio: 'pipe',
+        env: { ...process.env, SPINE_STACK: name },
+    });
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
     // The parity page is the same page running parity.js.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
-    writeFileSync(join(dir, 'parity.html'), html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'));
+    writeFileSync(
+        join(dir, 'parity.html'),
+        html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'),
+    );
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
     return join(dir, 'index.html');
 }
@@ -74,10 +81,12 @@ export async function browserBench(count: number, frames: number, view: string, 
         const tab = await browser.context.newPage();
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
-        await tab.goto(`${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}`, { waitUntil: 'load', timeout: 900000 });
+        await tab.goto(`${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}`, {
+            waitUntil: 'load',
+            timeout: 900000,
+        });
         const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as
-            | { renderer: string; samples: Record<string, number[]>; update: Record<string, number[]>; render: Record<string, number[]> }
-            | undefined;
+            { renderer: string; samples: Record<string, number[]>; update: Record<string, number[]>; render: Record<string, number[]> } | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
         return Object.entries(result.samples).map(([mode, samples]) => ({
             mode,

@@ -97,7 +97,8 @@ export function uniformBytesPerSample(data: SkeletonData, animation: AnimationDa
         } else if (Array.isArray(t.vertices)) {
             look[slot] = 1;
             for (const v of t.vertices) if (v && v.length > deform[slot]) deform[slot] = v.length;
-        } else if (t.attachment !== undefined) look[slot] = 1; // sequence
+        } else if (t.attachment !== undefined)
+            look[slot] = 1; // sequence
         else if (typeof t.getFrameEntries === 'function' && [2, 4, 5, 7, 8].includes(t.getFrameEntries())) color[slot] = 1;
         else return null;
     }
@@ -132,7 +133,11 @@ export async function rigMemory(rig: PresetName): Promise<RigMemory> {
         const before = pool.stats().poseCache.samples;
         const gos: SpineGameObject[] = [];
         for (let i = 0; i < INSTANCES; i++) {
-            const go = pool.spawn(VIEW_WIDTH / 2 + (i - INSTANCES / 2) * 40, VIEW_HEIGHT * 0.75, rig, atlas, { animation: animation.name, loop: true, poseCache: 'shared' });
+            const go = pool.spawn(VIEW_WIDTH / 2 + (i - INSTANCES / 2) * 40, VIEW_HEIGHT * 0.75, rig, atlas, {
+                animation: animation.name,
+                loop: true,
+                poseCache: 'shared',
+            });
             go.animationState.tracks[0]!.trackTime = (i * animation.duration) / INSTANCES;
             gos.push(go);
         }
@@ -156,7 +161,12 @@ export async function rigMemory(rig: PresetName): Promise<RigMemory> {
             uniformSampleCount += uniform;
             uniformBytes += uniform * bytes;
         }
-        perAnimation.push({ name: animation.name, seconds: animation.duration, samples: pool.stats().poseCache.samples - before, uniformSamples: bytes === null ? 0 : uniform });
+        perAnimation.push({
+            name: animation.name,
+            seconds: animation.duration,
+            samples: pool.stats().poseCache.samples - before,
+            uniformSamples: bytes === null ? 0 : uniform,
+        });
     }
     const cache = pool.stats().poseCache;
     const result: RigMemory = {

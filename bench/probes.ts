@@ -115,7 +115,10 @@ export async function spawnCost(): Promise<SpawnCost> {
         return median(samples.slice(rounds / 2));
     };
     const result: SpawnCost = {
-        addSpine: measure(() => t.scene.add.spine(cx, cy, SKELETON, ATLAS), (go) => go.destroy()),
+        addSpine: measure(
+            () => t.scene.add.spine(cx, cy, SKELETON, ATLAS),
+            (go) => go.destroy(),
+        ),
         spawn: 0,
         spawnAnimated: { off: 0, shared: 0 },
         despawn: 0,
@@ -311,7 +314,12 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
             t.destroy();
         }
     };
-    return { stock: await growth(false, false), plugin: await growth(true, false), scheduling: await growth(true, true), updateList: await growth(false, true) };
+    return {
+        stock: await growth(false, false),
+        plugin: await growth(true, false),
+        scheduling: await growth(true, true),
+        updateList: await growth(false, true),
+    };
 }
 
 /**
@@ -393,7 +401,9 @@ export async function offscreenCost(count = 1000): Promise<{ onscreen: number; o
     const partOff = part.scene.spinePool.stats().tiers.offscreen;
     const expected = count - visibleCrowd.length;
     if (partOff > count / 100 || Math.abs(offscreenCount - expected) > count / 100) {
-        throw new Error(`offscreenCost: the crowds are not where they should be (${partOff} of the visible ones off screen; ${offscreenCount} off screen, expected ${expected})`);
+        throw new Error(
+            `offscreenCost: the crowds are not where they should be (${partOff} of the visible ones off screen; ${offscreenCount} off screen, expected ${expected})`,
+        );
     }
     const [all, visible, nothing] = samples.map(median);
     for (const t of games) t.destroy();

@@ -34,7 +34,11 @@ export function shotTable(title: string, rows: Row[], n: number): string {
         const toBound = (row.median[n] / bound.median[n]).toFixed(2);
         return `| ${row.label} | ${ms(row.median[n])} (${ms(row.p95[n])}) | ${toStock} | ${toBound} | ${posed} |`;
     });
-    return [`| N = ${n}, ${title} | median ms (p95) | × cheaper than stock | × the exact bound | posed per frame |`, '|---|---:|---:|---:|---:|', ...lines].join('\n');
+    return [
+        `| N = ${n}, ${title} | median ms (p95) | × cheaper than stock | × the exact bound | posed per frame |`,
+        '|---|---:|---:|---:|---:|',
+        ...lines,
+    ].join('\n');
 }
 
 const COLORS: Record<string, string> = {
@@ -121,7 +125,8 @@ export function frameChart(rows: Row[], sizes: number[], title: string, focus: s
     const values = rows.flatMap((r) => sizes.map((n) => r.median[n]));
     const lo = Math.log10(Math.min(...values) / 1.5);
     const hi = Math.log10(Math.max(...values) * 1.5);
-    const nx = (n: number) => left + ((Math.log10(n) - Math.log10(sizes[0])) / (Math.log10(sizes[sizes.length - 1]) - Math.log10(sizes[0]))) * (width - left - right);
+    const nx = (n: number) =>
+        left + ((Math.log10(n) - Math.log10(sizes[0])) / (Math.log10(sizes[sizes.length - 1]) - Math.log10(sizes[0]))) * (width - left - right);
     const ny = (v: number) => top + (1 - (Math.log10(v) - lo) / (hi - lo)) * (height - top - bottom);
     const parts: string[] = [
         `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
         `'${SKELETON}' characters (60 bones, 4 IK, 2 transform constraints, 3 weighted meshes) spread over a world of ` +
         `4×4 viewports of ${VIEW_WIDTH}×${VIEW_HEIGHT}, camera in the middle, each walking, running or idling`;
     log(`phaser-spine-pool bench: ${setting}.`);
-    log(`Frame cost = one game.headlessStep (Phaser's whole update, no rendering), ${FRAMES} frames after 60 warm-up, contenders stepped in turns. ${machine}.`);
+    log(
+        `Frame cost = one game.headlessStep (Phaser's whole update, no rendering), ${FRAMES} frames after 60 warm-up, contenders stepped in turns. ${machine}.`,
+    );
     log(`The plugin's default pose cache mode (defaultOptions()): '${DEFAULT_POSE_CACHE}'.\n`);
 
     const newRow = (s: Scenario): Row => ({ key: s.key, label: s.label, short: s.short, median: {}, p95: {}, worst: {}, posed: {} });
@@ -60,7 +62,9 @@ async function main(): Promise<void> {
         SCENARIOS.forEach((scenario, i) => {
             const row = rows[i];
             fill(row, n, runs[i]);
-            log(`  ${scenario.short.padEnd(44)} N=${String(n).padEnd(5)} median ${ms(row.median[n]).padStart(6)} ms  p95 ${ms(row.p95[n]).padStart(6)}  worst ${ms(row.worst[n]).padStart(6)}  posed ${row.posed[n].toFixed(0)}`);
+            log(
+                `  ${scenario.short.padEnd(44)} N=${String(n).padEnd(5)} median ${ms(row.median[n]).padStart(6)} ms  p95 ${ms(row.p95[n]).padStart(6)}  worst ${ms(row.worst[n]).padStart(6)}  posed ${row.posed[n].toFixed(0)}`,
+            );
         });
     }
     const table = frameTable(rows, SIZES);
@@ -88,7 +92,16 @@ async function main(): Promise<void> {
 
     let probes: string | null = null;
     let memory: string | null = null;
-    const measured: Measured = { n: shotSize, zoom1: shotRowsOf.zoom1, zoomedOut: shotRowsOf.zoomedOut, spawn: null, waveWarm: null, waveCold: null, memory: null, browser: {} };
+    const measured: Measured = {
+        n: shotSize,
+        zoom1: shotRowsOf.zoom1,
+        zoomedOut: shotRowsOf.zoomedOut,
+        spawn: null,
+        waveWarm: null,
+        waveCold: null,
+        memory: null,
+        browser: {},
+    };
     if (!QUICK) {
         // Twice, the second kept: the first run of a process times code V8 has not optimised yet
         // (spawn's medians were up to 2× the later runs'; add.spine's barely moved).
@@ -136,7 +149,9 @@ async function main(): Promise<void> {
         memory = memoryTable(rigs, "`poseCache: 'shared'`, measured");
         log(`${memory}\n`);
         for (const rig of rigs) {
-            log(`  ${rig.rig}: ${rig.perAnimation.map((a) => `${a.name} ${a.seconds.toFixed(2)} s ${a.samples} samples (60 Hz: ${a.uniformSamples})`).join('; ')}; ${rig.frames} frames stepped`);
+            log(
+                `  ${rig.rig}: ${rig.perAnimation.map((a) => `${a.name} ${a.seconds.toFixed(2)} s ${a.samples} samples (60 Hz: ${a.uniformSamples})`).join('; ')}; ${rig.frames} frames stepped`,
+            );
         }
         log('');
     }
@@ -156,7 +171,11 @@ async function main(): Promise<void> {
             const line = (label: string, row: BrowserRow) =>
                 `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
-            rows.push(line('stock spine-phaser', stock), line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared), line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
+            rows.push(
+                line('stock spine-phaser', stock),
+                line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared),
+                line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin),
+            );
             // Phaser 4: spine-phaser-v4's 'spine-webgl' renderer, stock's and the pool's (`renderer` option).
             if (byMode.stockWebgl) rows.push(line("stock spine-phaser-v4, `renderer: 'spine-webgl'`", byMode.stockWebgl));
             if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
@@ -215,7 +234,7 @@ async function main(): Promise<void> {
             '60 Hz cache of the previous version is computed for the same animations: `ceil(duration × 60) + 1` samples each, at the',
             'bytes per sample of its layout (6 floats per bone, 7 per colour-keyed slot, 2 + the longest deform per attachment-,',
             'deform- or sequence-keyed slot, one per slot if the draw order is keyed; 4 bytes a float, 8 per attachment reference).',
-            'That count includes the sample at each animation\'s end, which a looping animation whose duration is a hair over a multiple',
+            "That count includes the sample at each animation's end, which a looping animation whose duration is a hair over a multiple",
             'of 1/60 s (0.8 s stored as 0.80000001) all but never needs: the 60 Hz cache itself built one fewer for such animations.',
             '',
             memory,
@@ -225,14 +244,14 @@ async function main(): Promise<void> {
 
     results.push(
         '',
-        'Contenders: *stock* is `this.add.spine` for every character, each updated by Phaser\'s UpdateList every frame;',
-        "*Unity SpineManager* is a faithful port of the Unity `SpineManager.Update` this project started from (one of 4 groups visited per frame, distance tiers",
+        "Contenders: *stock* is `this.add.spine` for every character, each updated by Phaser's UpdateList every frame;",
+        '*Unity SpineManager* is a faithful port of the Unity `SpineManager.Update` this project started from (one of 4 groups visited per frame, distance tiers',
         'at intervals 1/2/4 counted in visits, so even the nearest characters are posed every 4th frame);',
-        "*phaser-spine-pool* runs with its default options (off-screen characters keep exact time and events but are not posed) and each",
+        '*phaser-spine-pool* runs with its default options (off-screen characters keep exact time and events but are not posed) and each',
         "pose cache mode named: `poseCache: 'shared'` (poses of plain animations copied from samples shared by the crowd, see the README)",
         "or `poseCache: 'off'` (every pose computed), the default one marked \"(default)\"; and with `offscreen: 'lod'`, `poseCache: 'off'`",
-        '(distance tiers only, every pose computed, as the Unity SpineManager); the *exact bound* moves every character\'s time and poses exactly',
-        'the characters whose current bounds touch the view, every frame (knowing which costs it nothing: each animation\'s',
+        "(distance tiers only, every pose computed, as the Unity SpineManager); the *exact bound* moves every character's time and poses exactly",
+        "the characters whose current bounds touch the view, every frame (knowing which costs it nothing: each animation's",
         'bounds are sampled beforehand), and does nothing else (no events, queues or physics kept off screen): no scheduler',
         'that poses every visible character in full every frame can do less.',
         '',
@@ -241,7 +260,10 @@ async function main(): Promise<void> {
     const suffix = stack().name === STACK_NAMES[0] ? '' : `-${stack().name}`;
     writeFileSync(join(here, `RESULTS${suffix}.md`), results.join('\n').replace('(frame-cost.svg)', `(frame-cost${suffix}.svg)`));
     const focus = [DEFAULT_KEY, POSE_CACHE_KEY[OTHER_POSE_CACHE], 'bound'];
-    writeFileSync(join(here, `frame-cost${suffix}.svg`), frameChart(rows, SIZES, `Frame cost vs crowd size (${VIEW_WIDTH}×${VIEW_HEIGHT} view, 4×4 world)`, focus));
+    writeFileSync(
+        join(here, `frame-cost${suffix}.svg`),
+        frameChart(rows, SIZES, `Frame cost vs crowd size (${VIEW_WIDTH}×${VIEW_HEIGHT} view, 4×4 world)`, focus),
+    );
     log(`wrote bench/RESULTS${suffix}.md and bench/frame-cost${suffix}.svg`);
 }
 

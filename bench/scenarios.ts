@@ -60,7 +60,8 @@ function pooledPosed(t: TestGame, gos: SpineGameObject[]): () => number {
 function pooled(options: Partial<SpinePoolOptions>): Scenario['populate'] {
     return (t, crowd, scale) => {
         const running = t.scene.spinePool.getOptions().poseCache;
-        if (running !== DEFAULT_POSE_CACHE) throw new Error(`bench: the plugin's default poseCache is '${running}', defaultOptions() says '${DEFAULT_POSE_CACHE}'`);
+        if (running !== DEFAULT_POSE_CACHE)
+            throw new Error(`bench: the plugin's default poseCache is '${running}', defaultOptions() says '${DEFAULT_POSE_CACHE}'`);
         return pooledPosed(t, populatePool(t, SKELETON, crowd, options, scale));
     };
 }

@@ -46,22 +46,42 @@ export function targets(m: Measured): Target[] {
     const list: Target[] = [];
 
     list.push(
-        check(`${dflt}, ${n} characters, zoom 1: ≥ 15× cheaper than stock`, cheaper(m.zoom1, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 15),
-        check(`${dflt}, ${n} characters, zoomed out (all on screen): ≥ 8× cheaper than stock`, cheaper(m.zoomedOut, DEFAULT_KEY, n), (v) => `${v.toFixed(1)}×`, (v) => v >= 8),
+        check(
+            `${dflt}, ${n} characters, zoom 1: ≥ 15× cheaper than stock`,
+            cheaper(m.zoom1, DEFAULT_KEY, n),
+            (v) => `${v.toFixed(1)}×`,
+            (v) => v >= 15,
+        ),
+        check(
+            `${dflt}, ${n} characters, zoomed out (all on screen): ≥ 8× cheaper than stock`,
+            cheaper(m.zoomedOut, DEFAULT_KEY, n),
+            (v) => `${v.toFixed(1)}×`,
+            (v) => v >= 8,
+        ),
     );
 
     const all = m.browser.allOnScreen;
     const tall = m.browser.tall;
     const shared = DEFAULT_POSE_CACHE === 'shared';
     list.push(
-        check(`browser, ${dflt}, 1000 all on screen: frame (update + render) ≥ 4× cheaper than stock`, all && shared ? all.stock.median / all.shared.median : null, (v) => `${v.toFixed(1)}×`, (v) => v >= 4),
+        check(
+            `browser, ${dflt}, 1000 all on screen: frame (update + render) ≥ 4× cheaper than stock`,
+            all && shared ? all.stock.median / all.shared.median : null,
+            (v) => `${v.toFixed(1)}×`,
+            (v) => v >= 4,
+        ),
         check(
             `browser, ${dflt}, 1000 all on screen: render ≤ 1/3 of stock's`,
             all && shared ? all.shared.render / all.stock.render : null,
             (v) => `${ratio(v)} (${ms(all!.shared.render)} ms against ${ms(all!.stock.render)} ms)`,
             (v) => v <= 1 / 3,
         ),
-        check(`browser, ${dflt}, 1000 at zoom 1 over a 4×4-viewport world, rigs taller than the view: ≥ 8× cheaper than stock`, tall && shared ? tall.stock.median / tall.shared.median : null, (v) => `${v.toFixed(1)}×`, (v) => v >= 8),
+        check(
+            `browser, ${dflt}, 1000 at zoom 1 over a 4×4-viewport world, rigs taller than the view: ≥ 8× cheaper than stock`,
+            tall && shared ? tall.stock.median / tall.shared.median : null,
+            (v) => `${v.toFixed(1)}×`,
+            (v) => v >= 8,
+        ),
     );
 
     const off = row(m.zoom1, POSE_CACHE_KEY.off)?.median[n];
@@ -91,7 +111,8 @@ export function targets(m: Measured): Target[] {
         check(
             `the first frame after spawning a wave of 1000, ${dflt}: ≤ 1.5× a steady frame`,
             warm ? warm.first / warm.steady : null,
-            (v) => `${ratio(v)}× (${ms(warm!.first)} ms against ${ms(warm!.steady)} ms; a later wave, one played before)${cold ? `; the first wave of the process ${ratio(cold.first / cold.steady)}×` : ''}`,
+            (v) =>
+                `${ratio(v)}× (${ms(warm!.first)} ms against ${ms(warm!.steady)} ms; a later wave, one played before)${cold ? `; the first wave of the process ${ratio(cold.first / cold.steady)}×` : ''}`,
             (v) => v <= 1.5,
         ),
     );

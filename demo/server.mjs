@@ -69,10 +69,11 @@ export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
             const address = server.address();
             resolve({
                 url: `http://${host}:${address.port}/`,
-                close: () => new Promise((done) => {
-                    server.closeAllConnections();
-                    server.close(() => done());
-                }),
+                close: () =>
+                    new Promise((done) => {
+                        server.closeAllConnections();
+                        server.close(() => done());
+                    }),
             });
         });
     });
@@ -80,10 +81,11 @@ export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
     const flag = process.argv.indexOf('--port');
-    const port = Number(flag > 0 ? process.argv[flag + 1] : process.env.PORT ?? 8080);
+    const port = Number(flag > 0 ? process.argv[flag + 1] : (process.env.PORT ?? 8080));
     const phaser4 = process.argv.includes('--phaser4');
     startServer({ port }).then(
-        ({ url }) => console.log(`phaser-spine-pool demo: ${url}${phaser4 ? '?phaser=4' : ''}  (${phaser4 ? 'Phaser 4' : `Phaser 4: ${url}?phaser=4`}; Ctrl+C to stop)`),
+        ({ url }) =>
+            console.log(`phaser-spine-pool demo: ${url}${phaser4 ? '?phaser=4' : ''}  (${phaser4 ? 'Phaser 4' : `Phaser 4: ${url}?phaser=4`}; Ctrl+C to stop)`),
         (error) => {
             console.error(error.code === 'EADDRINUSE' ? `port ${port} is in use: try \`npm start -- --port 8081\`` : error);
             process.exit(1);

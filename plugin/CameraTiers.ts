@@ -81,7 +81,9 @@ export class CameraTiers {
         for (let i = 0; i < cameras.length; i++) {
             const camera = cameras[i] as SceneCamera;
             if (camera.visible === false) continue;
-            const view = this.views[count] ?? (this.views[count] = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0, centreX: 0, centreY: 0, id: 0, zoom: 1 });
+            const view =
+                this.views[count] ??
+                (this.views[count] = { minX: 0, minY: 0, maxX: 0, maxY: 0, scrollX: 0, scrollY: 0, centreX: 0, centreY: 0, id: 0, zoom: 1 });
             count++;
             let sx = camera.scrollX;
             let sy = camera.scrollY;
@@ -94,7 +96,15 @@ export class CameraTiers {
             const id = typeof camera.id === 'number' ? camera.id : 0;
             const centreX = sx + camera.width * 0.5;
             const centreY = sy + camera.height * 0.5;
-            if (view.scrollX !== sx || view.scrollY !== sy || view.minX !== centreX - halfWidth || view.maxX !== centreX + halfWidth || view.minY !== centreY - halfHeight || view.maxY !== centreY + halfHeight || view.id !== id) {
+            if (
+                view.scrollX !== sx ||
+                view.scrollY !== sy ||
+                view.minX !== centreX - halfWidth ||
+                view.maxX !== centreX + halfWidth ||
+                view.minY !== centreY - halfHeight ||
+                view.maxY !== centreY + halfHeight ||
+                view.id !== id
+            ) {
                 this.version++;
             }
             view.scrollX = sx;
@@ -155,7 +165,8 @@ export class CameraTiers {
             if (view.zoom > zoom) zoom = view.zoom;
         }
         if (nearest === Infinity && watches) {
-            if (go.parentContainer === null && !instance.hasPhysics) instance.away.check(instance.go, instance.version, at, this.views, this.viewCount, this.version);
+            if (go.parentContainer === null && !instance.hasPhysics)
+                instance.away.check(instance.go, instance.version, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;

@@ -131,7 +131,13 @@ export class InstanceHygiene {
      */
     touched(scene: object | null): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
-        return this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene as SceneParts | null, go) !== -1;
+        return (
+            this.emitterAdds > 0 ||
+            go.animationState.tracks.length > 0 ||
+            !!go.input ||
+            this.instance.listeners.hasLeftovers() ||
+            followedBy(scene as SceneParts | null, go) !== -1
+        );
     }
 
     /**
@@ -144,7 +150,8 @@ export class InstanceHygiene {
         const go = this.instance.go as SpineGameObject;
         const listeners = this.instance.listeners;
         const leftovers = listeners.leftovers(this.records);
-        for (let i = 0; i < leftovers.length; i++) out.push({ what: `animationState listener ${describeListener(leftovers[i].listener)}`, site: leftovers[i].site });
+        for (let i = 0; i < leftovers.length; i++)
+            out.push({ what: `animationState listener ${describeListener(leftovers[i].listener)}`, site: leftovers[i].site });
         leftovers.length = 0;
         listeners.release();
 
@@ -219,7 +226,11 @@ export class InstanceHygiene {
         if (!entry.loop && entry.isComplete()) return;
         const name = entry.animation ? `'${entry.animation.name}'` : '(empty)';
         const site = this.instance.entrySites.get(entry);
-        out.push({ what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`, site: site ?? null, verb: 'on the entry created at' });
+        out.push({
+            what: `TrackEntry ${name} (track ${entry.trackIndex}) listener ${describeListener(listener)}`,
+            site: site ?? null,
+            verb: 'on the entry created at',
+        });
     }
 }
 

@@ -10,7 +10,17 @@ import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawne
 import { instanceOf } from './PooledGameObject';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
-import { displayTouched, dressForSpawn, fitSkinSize, forgetInput, PendingResets, refuseBoundsProvider, resetPose, retireInstance, settleAtSpawn } from './Recycler';
+import {
+    displayTouched,
+    dressForSpawn,
+    fitSkinSize,
+    forgetInput,
+    PendingResets,
+    refuseBoundsProvider,
+    resetPose,
+    retireInstance,
+    settleAtSpawn,
+} from './Recycler';
 import type { UpdatePass } from './UpdatePass';
 
 /** Despawned instances put back in their setup pose per frame (each about one pose's work). */

@@ -16,7 +16,13 @@ import { dataMismatch, dataVersionOf, findSpinePlugin, loaderOf, spineRuntimeOf 
 const HOOK_NAMES = ['onCreate', 'onSpawn', 'onDespawn', 'onDestroy'];
 
 /** `this.add.spine` with spine-phaser-v4's fifth argument, its options (other runtimes' is a bounds provider). */
-type SpineFactory = (x: number, y: number, dataKey: string, atlasKey: string, options?: SpineGameObjectBoundsProvider | { renderer: string }) => SpineGameObject;
+type SpineFactory = (
+    x: number,
+    y: number,
+    dataKey: string,
+    atlasKey: string,
+    options?: SpineGameObjectBoundsProvider | { renderer: string },
+) => SpineGameObject;
 
 /**
  * The pools of one scene's plugin: one per (dataKey, atlasKey), made on first use after checking
@@ -40,10 +46,7 @@ export class PoolRegistry {
         /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
         private readonly onDestroyed: (instance: PooledInstance) => void,
     ) {
-        this.internalFns = new Set<Function>([
-            Phaser.GameObjects.Container.prototype['onChildDestroyed'],
-            Phaser.Data.DataManager.prototype.destroy,
-        ]);
+        this.internalFns = new Set<Function>([Phaser.GameObjects.Container.prototype['onChildDestroyed'], Phaser.Data.DataManager.prototype.destroy]);
     }
 
     /** The key of the scene whose pools these are, named by messages. */
@@ -224,7 +227,9 @@ export class PoolRegistry {
         const atlasMissing = typeof atlasKey !== 'string' || !cache.text.exists(atlasKey);
         if (dataMissing || atlasMissing) {
             // Queued but not loaded yet (a spawn in preload(), or before the loader's COMPLETE).
-            const loading = [dataMissing && loadingKey(sys, dataKey), atlasMissing && loadingKey(sys, atlasKey)].filter((k): k is string => typeof k === 'string');
+            const loading = [dataMissing && loadingKey(sys, dataKey), atlasMissing && loadingKey(sys, atlasKey)].filter(
+                (k): k is string => typeof k === 'string',
+            );
             if (loading.length > 0) {
                 throw new PoolError(
                     `${caller}(): ${loading.map((k) => JSON.stringify(k)).join(' and ')} ${loading.length === 1 ? 'is' : 'are'} queued in this scene's loader, ` +

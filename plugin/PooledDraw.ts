@@ -1,6 +1,16 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../spine/ClipSamples';
-import { drawLayout, isClipping, LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout, type Picture, type SampleVertices } from '../spine/SampleVertices';
+import {
+    drawLayout,
+    isClipping,
+    LIVE,
+    QUAD_TRIANGLES,
+    vertexColors,
+    writeVertices,
+    type DrawLayout,
+    type Picture,
+    type SampleVertices,
+} from '../spine/SampleVertices';
 import type { DrawnAttachment, Skeleton, Slot } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import type { DrawnFrom, PooledInstance } from './PooledInstance';
@@ -164,7 +174,14 @@ function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLay
  * `renderWebGL` would on Phaser 3. Returns how (also recorded in `instance.drawnFrom`): 'runtime',
  * having drawn nothing, when this path does not cover it (the caller lets the runtime draw it).
  */
-export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, renderer: PhaserRenderer, camera: { addToRenderList(o: unknown): void }, parentMatrix: unknown): DrawnFrom {
+export function drawPooled(
+    go: DrawnObject,
+    instance: PooledInstance,
+    sceneRenderer: SceneRenderer | null | undefined,
+    renderer: PhaserRenderer,
+    camera: { addToRenderList(o: unknown): void },
+    parentMatrix: unknown,
+): DrawnFrom {
     const skeleton = go.skeleton;
     if (!sceneRenderer) return drawn(instance, 'runtime');
     const version = instance.version;
@@ -181,7 +198,17 @@ export function drawPooled(go: DrawnObject, instance: PooledInstance, sceneRende
     camera.addToRenderList(go);
     const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
-    if (pictured) copyPicture(sceneRenderer.batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
+    if (pictured)
+        copyPicture(
+            sceneRenderer.batcher,
+            m,
+            go.renderOffsetX ?? 0,
+            go.renderOffsetY ?? 0,
+            1,
+            va as SampleVertices,
+            vb as SampleVertices,
+            instance.served.weight,
+        );
     else drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
     if (!renderer.nextTypeMatch) {
         sceneRenderer.end();
@@ -217,7 +244,17 @@ function layoutOf(go: DrawnObject, sceneRenderer: SceneRenderer, v43: boolean, f
  * nothing, when the instance is not drawn from a picture: the caller ends the batch
  * (`endPooledBatch`) and lets the runtime draw it.
  */
-export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null | undefined, plugin: SpinePlugin4, renderer: Phaser4Renderer, drawingContext: DrawingContext, parentMatrix: unknown, displayList: unknown[] | undefined, index: number | undefined): DrawnFrom {
+export function drawPooledPhaser4(
+    go: DrawnObject,
+    instance: PooledInstance,
+    sceneRenderer: SceneRenderer | null | undefined,
+    plugin: SpinePlugin4,
+    renderer: Phaser4Renderer,
+    drawingContext: DrawingContext,
+    parentMatrix: unknown,
+    displayList: unknown[] | undefined,
+    index: number | undefined,
+): DrawnFrom {
     const camera = drawingContext.camera;
     const skeleton = go.skeleton;
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
@@ -227,7 +264,8 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
     if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
-    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture)) return drawn(instance, 'runtime');
+    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture))
+        return drawn(instance, 'runtime');
     const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
     const placed = displayList !== undefined && index !== undefined;
     const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
@@ -251,7 +289,12 @@ export function drawPooledPhaser4(go: DrawnObject, instance: PooledInstance, sce
 }
 
 /** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */
-export function endPooledBatch(sceneRenderer: SceneRenderer | null | undefined, plugin: SpinePlugin4, renderer: Phaser4Renderer, drawingContext: DrawingContext): void {
+export function endPooledBatch(
+    sceneRenderer: SceneRenderer | null | undefined,
+    plugin: SpinePlugin4,
+    renderer: Phaser4Renderer,
+    drawingContext: DrawingContext,
+): void {
     if (!sceneRenderer || plugin.currentWebGLDrawingContext === null || !(sceneRenderer.batcher as Batcher & { isDrawing: boolean }).isDrawing) return;
     sceneRenderer.end();
     plugin.currentWebGLDrawingContext = null;
@@ -285,7 +328,8 @@ const RENDER_MASK = 0xf;
 function pooledNeighbour(displayList: unknown[], index: number, camera: unknown, step: -1 | 1): boolean {
     const id = (camera as { id: number }).id;
     for (let i = index + step; i >= 0 && i < displayList.length; i += step) {
-        const o = displayList[i] as { renderFlags?: number; cameraFilter?: number; visible?: boolean; animationState?: { owner?: { go: unknown } } } | undefined;
+        const o = displayList[i] as
+            { renderFlags?: number; cameraFilter?: number; visible?: boolean; animationState?: { owner?: { go: unknown } } } | undefined;
         if (!o || o.renderFlags !== RENDER_MASK || (o.cameraFilter !== 0 && ((o.cameraFilter as number) & id) !== 0) || o.visible === false) continue;
         const owner = o.animationState?.owner;
         return owner !== undefined && owner.go === o;
@@ -336,7 +380,13 @@ function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices
         const o = colorAt[i];
         if (o < 0) continue;
         const color = shown.color;
-        if (Math.abs(color.r - colors[o]) > SAME_COLOR || Math.abs(color.g - colors[o + 1]) > SAME_COLOR || Math.abs(color.b - colors[o + 2]) > SAME_COLOR || Math.abs(color.a - colors[o + 3]) > SAME_COLOR) return false;
+        if (
+            Math.abs(color.r - colors[o]) > SAME_COLOR ||
+            Math.abs(color.g - colors[o + 1]) > SAME_COLOR ||
+            Math.abs(color.b - colors[o + 2]) > SAME_COLOR ||
+            Math.abs(color.a - colors[o + 3]) > SAME_COLOR
+        )
+            return false;
     }
     return true;
 }
@@ -418,7 +468,21 @@ function multiplyColors(verts: Float32Array, start: number, end: number, size: n
  * Draws the instance slot by slot, as spine-webgl's SkeletonRenderer: each slot's vertices from
  * the samples (`va`, `vb`) when the slot shows what they show, else computed from its skeleton.
  */
-function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, version: SpineVersion, layout: DrawLayout, a: number, b: number, c: number, d: number, tx: number, ty: number, va: SampleVertices | null, vb: SampleVertices | null, weight: number): void {
+function drawSlots(
+    sceneRenderer: SceneRenderer,
+    skeleton: Skeleton,
+    version: SpineVersion,
+    layout: DrawLayout,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    tx: number,
+    ty: number,
+    va: SampleVertices | null,
+    vb: SampleVertices | null,
+    weight: number,
+): void {
     const batcher = sceneRenderer.batcher;
     const size = layout.size;
     const pma = layout.pma;
@@ -438,7 +502,15 @@ function drawSlots(sceneRenderer: SceneRenderer, skeleton: Skeleton, version: Sp
         let xyb: Float32Array;
         let xa = 0;
         let xb = 0;
-        if (va !== null && vb !== null && va.at[index] !== LIVE && va.attachments[index] === attachment && vb.attachments[index] === attachment && va.deform[index] === slot.deform.length && vb.deform[index] === slot.deform.length) {
+        if (
+            va !== null &&
+            vb !== null &&
+            va.at[index] !== LIVE &&
+            va.attachments[index] === attachment &&
+            vb.attachments[index] === attachment &&
+            va.deform[index] === slot.deform.length &&
+            vb.deform[index] === slot.deform.length
+        ) {
             xy = va.xy;
             xyb = vb.xy;
             xa = va.at[index];

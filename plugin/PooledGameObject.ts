@@ -75,7 +75,8 @@ function pooledSkeletonClass(Base: Ctor): Ctor {
             super.updateWorldTransformWith(physics, parent);
         }
     };
-    if (typeof Base.prototype.updateWorldTransformWith !== 'function') delete (Pooled.prototype as { updateWorldTransformWith?: unknown }).updateWorldTransformWith;
+    if (typeof Base.prototype.updateWorldTransformWith !== 'function')
+        delete (Pooled.prototype as { updateWorldTransformWith?: unknown }).updateWorldTransformWith;
     skeletonClasses.set(Base, Pooled);
     return Pooled;
 }
@@ -93,7 +94,21 @@ const guardedClasses = new WeakMap<Ctor, Ctor>();
  * each reports a call made while the instance is despawned (see PooledInstance.usedAfterDespawn).
  * The emitter's `on` / `once` / `addListener` report in every pooled class (they look the record up anyway).
  */
-const GUARDED = ['setPosition', 'setX', 'setY', 'setScale', 'setAngle', 'setRotation', 'setAlpha', 'setVisible', 'setDepth', 'setInteractive', 'setData', 'setSkin', 'setActive'];
+const GUARDED = [
+    'setPosition',
+    'setX',
+    'setY',
+    'setScale',
+    'setAngle',
+    'setRotation',
+    'setAlpha',
+    'setVisible',
+    'setDepth',
+    'setInteractive',
+    'setData',
+    'setSkin',
+    'setActive',
+];
 
 /**
  * A call on `instance`'s object while it is despawned, `depth` frames above callSite: reported in
@@ -188,7 +203,8 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         willRender(camera: Camera): boolean {
             if (!super.willRender(camera)) return false;
             const instance = (this.animationState as { owner?: PooledInstance }).owner;
-            if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0) return true;
+            if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0)
+                return true;
             // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
             // not kept (an events-only sleeper's state runs ahead of it), so it is not drawn.
             if (instance.entry !== null && instance.entry.tier === Tier.Offscreen) return false;

@@ -194,7 +194,7 @@ export class PooledInstance implements StateOwner {
             warn(
                 `${call} on a '${this.pool.key.dataKey}' instance destroyed when its scene shut down (a restart, stop, or start of another scene) at ${site}: ` +
                     'a reference kept past a restart does nothing. Spawn a new one in create(), and reset fields that hold instances there ' +
-                    '(or clear them on the scene\'s SHUTDOWN event). Further calls on it are not reported.',
+                    "(or clear them on the scene's SHUTDOWN event). Further calls on it are not reported.",
                 site.toError(`${call} on an instance destroyed with its scene`),
             );
             return;

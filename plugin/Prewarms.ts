@@ -37,7 +37,13 @@ export class Prewarms {
     ) {}
 
     /** See SpinePoolPlugin.prewarm. */
-    prewarm(dataKey: string, atlasKey: string, count: number, options: PrewarmOptions | undefined, lifecycle: InstanceLifecycle): void | Promise<PrewarmResult> {
+    prewarm(
+        dataKey: string,
+        atlasKey: string,
+        count: number,
+        options: PrewarmOptions | undefined,
+        lifecycle: InstanceLifecycle,
+    ): void | Promise<PrewarmResult> {
         if (!Number.isInteger(count) || count < 0) {
             throw new PoolError(`prewarm(dataKey, atlasKey, count): count must be an integer >= 0; got ${count}.`);
         }
@@ -56,7 +62,9 @@ export class Prewarms {
             if (options.perFrame !== undefined) {
                 perFrame = options.perFrame;
                 if (!Number.isInteger(perFrame) || perFrame < 1 || perFrame > PREWARM_PER_FRAME_MAX) {
-                    throw new PoolError(`prewarm(): perFrame must be an integer from 1 to ${PREWARM_PER_FRAME_MAX} (instances built per frame); got ${perFrame}.`);
+                    throw new PoolError(
+                        `prewarm(): perFrame must be an integer from 1 to ${PREWARM_PER_FRAME_MAX} (instances built per frame); got ${perFrame}.`,
+                    );
                 }
             }
             if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
@@ -87,7 +95,7 @@ export class Prewarms {
         const tasks = this.tasks;
         if (tasks.length === 0) return;
         const maxFree = this.settings.options.maxFree;
-        for (let i = 0; i < tasks.length; ) {
+        for (let i = 0; i < tasks.length;) {
             const task = tasks[i];
             const room = maxFree - task.pool.free.length;
             const batch = Math.min(task.perFrame, task.count - task.built, room);

@@ -59,7 +59,17 @@ function resetDisplay(go: SpineGameObject): void {
  */
 export function displayTouched(go: SpineGameObject): boolean {
     const g = go as Placed;
-    return g.scaleX !== 1 || g.scaleY !== 1 || g.rotation !== 0 || g.alpha !== 1 || g.depth !== 0 || g.scrollFactorX !== 1 || g.scrollFactorY !== 1 || g.flipX || g.flipY;
+    return (
+        g.scaleX !== 1 ||
+        g.scaleY !== 1 ||
+        g.rotation !== 0 ||
+        g.alpha !== 1 ||
+        g.depth !== 0 ||
+        g.scrollFactorX !== 1 ||
+        g.scrollFactorY !== 1 ||
+        g.flipX ||
+        g.flipY
+    );
 }
 
 /** What spine-phaser-v4's (Spine 4.3) game object adds that a respawn must reset. */
@@ -296,12 +306,16 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
                 scaleX = NaN;
             }
             if (!Number.isFinite(scaleX) || !Number.isFinite(scaleY)) {
-                throw new PoolError(`spawn(): scale must be a finite number or { x, y } of finite numbers; got ${typeof scale === 'object' && scale !== null ? JSON.stringify(scale) : scale}.`);
+                throw new PoolError(
+                    `spawn(): scale must be a finite number or { x, y } of finite numbers; got ${typeof scale === 'object' && scale !== null ? JSON.stringify(scale) : scale}.`,
+                );
             }
         }
         if (options.detail !== undefined && !DETAILS.includes(options.detail)) throw badDetail('spawn()', options.detail);
         if (options.poseCache !== undefined && !POSE_CACHE_MODES.includes(options.poseCache)) {
-            throw new PoolError(`spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`);
+            throw new PoolError(
+                `spawn(): poseCache must be one of ${POSE_CACHE_MODES.map((m) => `'${m}'`).join(', ')} (or left out for the poseCache option's); got ${JSON.stringify(options.poseCache)}.`,
+            );
         }
     }
 

@@ -279,4 +279,3 @@ export interface SpinePoolStats {
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];
 }
-

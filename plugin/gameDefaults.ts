@@ -25,7 +25,9 @@ export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: 
     const where = `the game config's plugins.scene entry '${String(entry.key)}' (its data)`;
     for (const [name, { perScene }] of Object.entries(OPTIONS)) {
         if (perScene !== undefined && typeof entry.data === 'object' && name in entry.data) {
-            throw new PoolError(`${where}: ${name} is ${perScene}, not a game-wide default; call this.spinePool.configure({ ${name} }) in that scene's create().`);
+            throw new PoolError(
+                `${where}: ${name} is ${perScene}, not a game-wide default; call this.spinePool.configure({ ${name} }) in that scene's create().`,
+            );
         }
     }
     return resolveOptions(defaults, entry.data as Partial<SpinePoolOptions>, where);

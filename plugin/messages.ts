@@ -28,7 +28,10 @@ function whyNot(go: unknown, where: Whereabouts, method: string): [what: string,
         case 'despawned':
             return [`this instance of '${where.dataKey}' is despawned`, 'spawn one with this.spinePool.spawn() first.'];
         case 'pool':
-            return [`this instance of '${where.dataKey}' was despawned already, and then destroyed by the pool (over maxFree, or by trim())`, 'Keep no reference after despawn.'];
+            return [
+                `this instance of '${where.dataKey}' was despawned already, and then destroyed by the pool (over maxFree, or by trim())`,
+                'Keep no reference after despawn.',
+            ];
         case 'scene':
             return [
                 `this instance of '${where.dataKey}' was destroyed when its scene shut down (a restart, stop, or start of another scene)`,
@@ -85,5 +88,7 @@ export function destroyedFromOutside(dataKey: string): string {
 
 /** A `detail` value that is not one. */
 export function badDetail(caller: string, value: unknown): PoolError {
-    return new PoolError(`${caller}: detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`);
+    return new PoolError(
+        `${caller}: detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}.`,
+    );
 }

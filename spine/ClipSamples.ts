@@ -212,10 +212,7 @@ export class ClipSamples {
         taken++;
         const a = segment.samples[j];
         const b = segment.samples[j + 1];
-        const within =
-            this.within(first, a, b, (q1 - t0) / span) &&
-            this.within(middle, a, b, (mid - t0) / span) &&
-            this.within(third, a, b, (q3 - t0) / span);
+        const within = this.within(first, a, b, (q1 - t0) / span) && this.within(middle, a, b, (mid - t0) / span) && this.within(third, a, b, (q3 - t0) / span);
         if (within) {
             segment.ok[j] = true;
             segment.mids[j] = null;
@@ -236,7 +233,10 @@ export class ClipSamples {
     /** Whether `exact` is within the tolerance of the pose interpolated from `a` towards `b` by `weight`, with `a`'s discrete state. */
     private within(exact: Sample, a: Sample, b: Sample, weight: number): boolean {
         const layout = this.layout;
-        return layout.sameDiscrete(exact.floats, exact.refs, a.floats, a.refs) && layout.error(exact.floats, a.floats, b.floats, weight, this.radii, this.tolerance.px, this.tolerance.color) <= CHECKED;
+        return (
+            layout.sameDiscrete(exact.floats, exact.refs, a.floats, a.refs) &&
+            layout.error(exact.floats, a.floats, b.floats, weight, this.radii, this.tolerance.px, this.tolerance.color) <= CHECKED
+        );
     }
 
     /** Whether two samples are the same pose (well within the tolerance; with the same discrete state when `discrete`). */

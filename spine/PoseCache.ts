@@ -136,7 +136,8 @@ export class PoseCache implements SampleSource {
         const px = this.settings.options.poseCacheTolerance;
         if (px === this.within.px) return;
         this.within.px = px;
-        for (const owner of this.byData.values()) for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
+        for (const owner of this.byData.values())
+            for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
     /** A new frame: the per-frame counts start again. */
@@ -330,7 +331,14 @@ export class PoseCache implements SampleSource {
             for (const owner of this.byData.values()) {
                 for (const byAnimation of owner.bySkin.values()) {
                     for (const clip of byAnimation.values()) {
-                        if (clip !== null && clip !== this.building && clip.samples.count > 0 && clip.lastUsed < this.frame && (oldest === null || clip.lastUsed < oldest.lastUsed)) oldest = clip;
+                        if (
+                            clip !== null &&
+                            clip !== this.building &&
+                            clip.samples.count > 0 &&
+                            clip.lastUsed < this.frame &&
+                            (oldest === null || clip.lastUsed < oldest.lastUsed)
+                        )
+                            oldest = clip;
                     }
                 }
             }

@@ -118,7 +118,12 @@ export class Posing {
      */
     private copyPose(instance: SpineInstance): boolean {
         const go = instance.go;
-        if (needsApply(go.animationState, instance.version) || !this.cache.find(go, instance.version, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return false;
+        if (
+            needsApply(go.animationState, instance.version) ||
+            !this.cache.find(go, instance.version, instance.served) ||
+            !this.cache.copy(go.skeleton, instance.served)
+        )
+            return false;
         instance.poseCached = true;
         posedAgain(instance.reach);
         return true;

@@ -147,7 +147,20 @@ export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachm
  * `w` when `xyb` is another array), colours from `colors` (vertexColors), UVs from `uvs` (V as
  * 1 - v when `flipV`).
  */
-export function writeVertices(out: Float32Array, o: number, size: number, count: number, xy: Float32Array, xa: number, xyb: Float32Array, xb: number, w: number, colors: Float64Array, uvs: ArrayLike<number>, flipV = false): void {
+export function writeVertices(
+    out: Float32Array,
+    o: number,
+    size: number,
+    count: number,
+    xy: Float32Array,
+    xa: number,
+    xyb: Float32Array,
+    xb: number,
+    w: number,
+    colors: Float64Array,
+    uvs: ArrayLike<number>,
+    flipV = false,
+): void {
     const blend = xyb !== xy && w !== 0;
     const v = 1 - w;
     const two = size === 12;
@@ -279,13 +292,31 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
     return { layout, size, order: Int32Array.from(order, (slot) => slot.data.index), drawn: Int32Array.from(drawn), colors, colorAt, vertices, indices, runs };
 }
 
-function run(vertices: Float32Array, texture: unknown, blendMode: number, first: number, count: number, firstIndex: number, indexCount: number, size: number): PictureRun {
+function run(
+    vertices: Float32Array,
+    texture: unknown,
+    blendMode: number,
+    first: number,
+    count: number,
+    firstIndex: number,
+    indexCount: number,
+    size: number,
+): PictureRun {
     return { texture, blendMode, first, count, view: vertices.subarray(first * size, (first + count) * size), firstIndex, indexCount };
 }
 
 /** Bytes counted for `v`. */
 export function sampleVerticesBytes(v: SampleVertices): number {
     const picture = v.picture;
-    const pictureBytes = picture === null ? 0 : picture.vertices.byteLength + picture.indices.byteLength + picture.colors.byteLength + picture.colorAt.byteLength + picture.order.byteLength + picture.drawn.byteLength + picture.runs.length * 64;
+    const pictureBytes =
+        picture === null
+            ? 0
+            : picture.vertices.byteLength +
+              picture.indices.byteLength +
+              picture.colors.byteLength +
+              picture.colorAt.byteLength +
+              picture.order.byteLength +
+              picture.drawn.byteLength +
+              picture.runs.length * 64;
     return v.xy.byteLength + v.at.byteLength + v.deform.byteLength + v.attachments.length * 8 + pictureBytes;
 }

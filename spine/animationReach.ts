@@ -190,7 +190,12 @@ function joinPosed(memo: ReachMemo, out: Box): void {
     const previous = memo.previous;
     if (previous === null) return;
     join(out, previous);
-    const grow = Math.max(Math.abs(posed.left - previous.left), Math.abs(posed.top - previous.top), Math.abs(posed.right - previous.right), Math.abs(posed.bottom - previous.bottom));
+    const grow = Math.max(
+        Math.abs(posed.left - previous.left),
+        Math.abs(posed.top - previous.top),
+        Math.abs(posed.right - previous.right),
+        Math.abs(posed.bottom - previous.bottom),
+    );
     out.left -= grow;
     out.top -= grow;
     out.right += grow;
@@ -267,7 +272,13 @@ function measure(source: Skeleton, animation: Animation, skin: Skin | null): Rea
         union.right = Math.max(union.right, r.x + r.width);
         union.bottom = Math.max(union.bottom, r.y + r.height);
     }
-    if (last === -1) return { rate: steps / Math.max(animation.duration, 1e-9), boxes: new Float64Array((steps + 1) * 4), count: steps + 1, union: { left: 0, top: 0, right: 0, bottom: 0 } };
+    if (last === -1)
+        return {
+            rate: steps / Math.max(animation.duration, 1e-9),
+            boxes: new Float64Array((steps + 1) * 4),
+            count: steps + 1,
+            union: { left: 0, top: 0, right: 0, bottom: 0 },
+        };
     for (let k = last + 1; k <= steps; k++) boxes.copyWithin(k * 4, last * 4, last * 4 + 4);
     return { rate: steps / animation.duration, boxes, count: steps + 1, union };
 }

@@ -64,7 +64,13 @@ export function breakTimesOf(animation: Animation): Float64Array | null {
 
 /** A sequence timeline (slotKeys.ts tells the kinds apart the same way): a slot, an attachment, no vertices, no attachment names. */
 function isSequenceTimeline(timeline: Timeline): timeline is Timeline & SequenceTimelineShape {
-    return typeof timeline.slotIndex === 'number' && timeline.attachment !== undefined && !Array.isArray(timeline.vertices) && !Array.isArray(timeline.attachmentNames) && timeline.getFrameEntries() === SEQUENCE_ENTRIES;
+    return (
+        typeof timeline.slotIndex === 'number' &&
+        timeline.attachment !== undefined &&
+        !Array.isArray(timeline.vertices) &&
+        !Array.isArray(timeline.attachmentNames) &&
+        timeline.getFrameEntries() === SEQUENCE_ENTRIES
+    );
 }
 
 /**

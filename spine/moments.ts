@@ -73,4 +73,3 @@ export function untilNextMoment(state: AnimationState, listened: boolean, out: M
     }
     out.seconds = quiet;
 }
-

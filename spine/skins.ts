@@ -39,14 +39,17 @@ export function skinFor(data: SkinData, spec: unknown, dataKey: string): Skin {
         }
         return skin;
     }
-    if (typeof spec === 'object' && spec !== null && typeof (spec as Skin).getAttachments === 'function' && typeof (spec as Skin).addSkin === 'function') return spec as Skin;
+    if (typeof spec === 'object' && spec !== null && typeof (spec as Skin).getAttachments === 'function' && typeof (spec as Skin).addSkin === 'function')
+        return spec as Skin;
     throw badSkin(spec);
 }
 
 function named(data: SkinData, name: string, dataKey: string, within: string): Skin {
     const skin = data.findSkin(name);
     if (skin) return skin;
-    throw new PoolError(`spawn(): skin ${JSON.stringify(name)}${within} is not in skeleton ${JSON.stringify(dataKey)}. Skins: ${data.skins.map((s) => s.name).join(', ')}.`);
+    throw new PoolError(
+        `spawn(): skin ${JSON.stringify(name)}${within} is not in skeleton ${JSON.stringify(dataKey)}. Skins: ${data.skins.map((s) => s.name).join(', ')}.`,
+    );
 }
 
 function badSkin(spec: unknown): PoolError {

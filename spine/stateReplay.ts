@@ -100,7 +100,7 @@ export function updateQuietly(state: AnimationState, skeleton: Skeleton, frames:
         entry.trackLast = entry.nextTrackLast;
         const entryScale = entry.timeScale;
         let time = entry.trackTime;
-        for (let f = first; f <= last; f++) time += ((deltas[f % size] / 1000) * scale) * entryScale;
+        for (let f = first; f <= last; f++) time += (deltas[f % size] / 1000) * scale * entryScale;
         entry.trackTime = time;
     }
     let clock = skeleton.time;

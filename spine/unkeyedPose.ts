@@ -147,11 +147,30 @@ export class UnkeyedPose {
 function sameConstraint(kind: number, mask: number, p: ConstraintValues, s: ConstraintValues): boolean {
     switch (kind) {
         case IK:
-            return !((mask & 1 && p.mix !== s.mix) || (mask & 2 && p.softness !== s.softness) || (mask & 4 && p.bendDirection !== s.bendDirection) || (mask & 8 && p.compress !== s.compress) || (mask & 16 && p.stretch !== s.stretch));
+            return !(
+                (mask & 1 && p.mix !== s.mix) ||
+                (mask & 2 && p.softness !== s.softness) ||
+                (mask & 4 && p.bendDirection !== s.bendDirection) ||
+                (mask & 8 && p.compress !== s.compress) ||
+                (mask & 16 && p.stretch !== s.stretch)
+            );
         case TRANSFORM:
-            return !((mask & 1 && p.mixRotate !== s.mixRotate) || (mask & 2 && p.mixX !== s.mixX) || (mask & 4 && p.mixY !== s.mixY) || (mask & 8 && p.mixScaleX !== s.mixScaleX) || (mask & 16 && p.mixScaleY !== s.mixScaleY) || (mask & 32 && p.mixShearY !== s.mixShearY));
+            return !(
+                (mask & 1 && p.mixRotate !== s.mixRotate) ||
+                (mask & 2 && p.mixX !== s.mixX) ||
+                (mask & 4 && p.mixY !== s.mixY) ||
+                (mask & 8 && p.mixScaleX !== s.mixScaleX) ||
+                (mask & 16 && p.mixScaleY !== s.mixScaleY) ||
+                (mask & 32 && p.mixShearY !== s.mixShearY)
+            );
         case PATH:
-            return !((mask & 1 && p.position !== s.position) || (mask & 2 && p.spacing !== s.spacing) || (mask & 4 && p.mixRotate !== s.mixRotate) || (mask & 8 && p.mixX !== s.mixX) || (mask & 16 && p.mixY !== s.mixY));
+            return !(
+                (mask & 1 && p.position !== s.position) ||
+                (mask & 2 && p.spacing !== s.spacing) ||
+                (mask & 4 && p.mixRotate !== s.mixRotate) ||
+                (mask & 8 && p.mixX !== s.mixX) ||
+                (mask & 16 && p.mixY !== s.mixY)
+            );
         default:
             return !((mask & 1 && p.time !== s.time) || (mask & 2 && p.mix !== s.mix));
     }

@@ -49,7 +49,7 @@ export function virtualVertexRadii(scratch: Skeleton, skin: Skin | null, animati
                     for (let v = 0; v + 1 < vertices.length; v += 2) reach(bone, Math.hypot(vertices[v], vertices[v + 1]) + grow);
                 } else {
                     // count, then (bone index, x, y, weight) per bone, for each vertex.
-                    for (let v = 0; v < vertices.length; ) {
+                    for (let v = 0; v < vertices.length;) {
                         const count = vertices[v++];
                         for (let end = v + count * 4; v < end; v += 4) reach(vertices[v], Math.hypot(vertices[v + 1], vertices[v + 2]) + grow);
                     }

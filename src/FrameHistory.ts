@@ -21,7 +21,6 @@ export class FrameHistory {
         this.deltas[frame % FRAME_HISTORY] = delta;
         this.boxed[frame % FRAME_HISTORY] = delta;
     }
-
 }
 
 /**

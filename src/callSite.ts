@@ -10,7 +10,10 @@ export class CallSite {
     private tail: string | null = null;
     private error: { stack?: string } | null;
 
-    constructor(error: { stack?: string }, private readonly depth: number) {
+    constructor(
+        error: { stack?: string },
+        private readonly depth: number,
+    ) {
         this.error = error;
     }
 

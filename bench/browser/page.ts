@@ -135,7 +135,9 @@ class BenchScene extends Phaser.Scene {
                 mode === 'stock'
                     ? this.add.spine(p.x, p.y, 'hero', 'hero-atlas')
                     : mode === 'stockWebgl'
-                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, 'hero', 'hero-atlas', { renderer: 'spine-webgl' })
+                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, 'hero', 'hero-atlas', {
+                            renderer: 'spine-webgl',
+                        })
                       : pool.spawn(p.x, p.y, 'hero', 'hero-atlas');
             if (scale !== 1) go.setScale(scale);
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;

@@ -30,7 +30,14 @@ export class CameraControls {
         const keyboard = input.keyboard;
         this.keys = keyboard
             ? (keyboard.addKeys({
-                  left: 'LEFT', right: 'RIGHT', up: 'UP', down: 'DOWN', a: 'A', d: 'D', w: 'W', s: 'S',
+                  left: 'LEFT',
+                  right: 'RIGHT',
+                  up: 'UP',
+                  down: 'DOWN',
+                  a: 'A',
+                  d: 'D',
+                  w: 'W',
+                  s: 'S',
               }) as CameraControls['keys'])
             : null;
         // `key` rather than key codes: + and − sit on different keys across layouts.

@@ -38,7 +38,7 @@ const number = (value: number): string => value.toLocaleString('en-US');
 
 /** Why `offscreen` and `cull` rest while level of detail is off: on their labels and in the note. */
 const LOD_OFF_REASON =
-    "Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” and “pose cache” stay off. Turn level of detail back on (L) to change them.";
+    'Level of detail is off: every instance is posed every frame and drawn, as stock spine-phaser does, so “off screen” stays at lod and “cull off screen” and “pose cache” stay off. Turn level of detail back on (L) to change them.';
 /** The tooltips of the two controls while they work. */
 const OFFSCREEN_TITLE = "The plugin's offscreen option: what an instance outside the view gets.";
 const CULL_TITLE = "The plugin's cull option: skip drawing instances outside the camera's view.";
@@ -123,8 +123,7 @@ export class Hud {
             else if ((event.key === 'c' || event.key === 'C') && !this.cacheBox.disabled) {
                 applyPoseCache(model.pool, !this.cacheBox.checked);
                 this.cacheBox.checked = readPoseCache(model.pool) === true;
-            }
-            else if (event.key === 't' || event.key === 'T') {
+            } else if (event.key === 't' || event.key === 'T') {
                 model.overlay.visible = !model.overlay.visible;
                 this.tiersBox.checked = model.overlay.visible;
             }
@@ -167,7 +166,8 @@ export class Hud {
               ? 'off'
               : `${(cache.hitRate * 100).toFixed(0)} % of poses copied · ${number(cache.samples)} samples, ${(cache.bytes / 1024).toFixed(0)} KB`;
         const e = crowd.events;
-        t.events.textContent = `${number(e.footstep)} footsteps · ${number(e.hit)} hits · ${number(e.fall)} falls · wave ${crowd.waves}` +
+        t.events.textContent =
+            `${number(e.footstep)} footsteps · ${number(e.hit)} hits · ${number(e.fall)} falls · wave ${crowd.waves}` +
             (scoreboard.hits ? ` · leaky score ${number(scoreboard.hits)}` : '');
     }
 

@@ -41,10 +41,14 @@ function makeGrassTexture(scene: Phaser.Scene): void {
     for (let i = 0; i < 140; i++) {
         const light = random() < 0.5;
         g.lineStyle(2, light ? 0x6fa24f : 0x3b5f2a, 0.9);
-        wrapped((x, y) => {
-            g.lineBetween(x, y, x - 3, y - 7);
-            g.lineBetween(x + 3, y, x + 4, y - 8);
-        }, random() * TILE, random() * TILE);
+        wrapped(
+            (x, y) => {
+                g.lineBetween(x, y, x - 3, y - 7);
+                g.lineBetween(x + 3, y, x + 4, y - 8);
+            },
+            random() * TILE,
+            random() * TILE,
+        );
     }
     const petals = [0xfff3b0, 0xf4a6c6, 0xffffff, 0xb8c7ff];
     for (let i = 0; i < 22; i++) {
@@ -64,10 +68,16 @@ function drawRoadsAndStones(scene: Phaser.Scene): void {
         for (let x = -200; x <= WORLD_WIDTH + 200; x += 100) points.push({ x, y: y0 + Math.sin(x / 900 + phase) * amplitude });
         return points;
     };
-    for (const [y0, amplitude, phase] of [[WORLD_HEIGHT * 0.33, 260, 0], [WORLD_HEIGHT * 0.7, 200, 2.1]] as const) {
+    for (const [y0, amplitude, phase] of [
+        [WORLD_HEIGHT * 0.33, 260, 0],
+        [WORLD_HEIGHT * 0.7, 200, 2.1],
+    ] as const) {
         const points = road(y0, amplitude, phase);
         // Thick strokes leave notches at the joints; discs at every point round them off.
-        for (const [width, color] of [[150, 0x8a6a43], [110, 0xa1804f]] as const) {
+        for (const [width, color] of [
+            [150, 0x8a6a43],
+            [110, 0xa1804f],
+        ] as const) {
             g.lineStyle(width, color, 1).strokePoints(points);
             g.fillStyle(color, 1);
             for (const p of points) g.fillCircle(p.x, p.y, width / 2);

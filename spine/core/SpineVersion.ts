@@ -157,7 +157,13 @@ export interface SpineVersion {
 /** The constraints of one list (named loads: a keyed load by a varying name takes V8's slow path). */
 export function constraintsIn(skeleton: Skeleton, list: ConstraintList): Constraint[] {
     const found =
-        list === 'constraints' ? skeleton.constraints : list === 'ikConstraints' ? skeleton.ikConstraints : list === 'transformConstraints' ? skeleton.transformConstraints : skeleton.pathConstraints;
+        list === 'constraints'
+            ? skeleton.constraints
+            : list === 'ikConstraints'
+              ? skeleton.ikConstraints
+              : list === 'transformConstraints'
+                ? skeleton.transformConstraints
+                : skeleton.pathConstraints;
     return found ?? NO_CONSTRAINTS;
 }
 export const NO_CONSTRAINTS: Constraint[] = [];

@@ -104,7 +104,8 @@ export const SPINE_42: SpineVersion = {
         setupPoseEach(skeleton.pathConstraints);
         setupPoseEach(skeleton.physicsConstraints);
     },
-    applyFromSetup: (animation, skeleton, lastTime, time, loop, events) => animation.apply(skeleton, lastTime, time, loop, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN),
+    applyFromSetup: (animation, skeleton, lastTime, time, loop, events) =>
+        animation.apply(skeleton, lastTime, time, loop, events, 1, MIX_BLEND_SETUP, MIX_DIRECTION_IN),
     setAnimation: (state, trackIndex, animation, loop) => state.setAnimationWith!(trackIndex, animation, loop),
     isAdditive: (entry) => entry.mixBlend === MIX_BLEND_ADD,
     mixOf: (entry) => (entry.mixDuration === 0 ? 1 : Math.min(1, entry.mixTime / entry.mixDuration)),

@@ -4,7 +4,18 @@
  * animations and the game set; `appliedPose`, what constraints made of it), stamped with the
  * skeleton's update count; tracks say additive with a flag (see SpineVersion.ts).
  */
-import { MIX_FROM_SETUP, type BoneLocal, type BonePose43, type BoneWorld, type ConstraintValues, type DrawnAttachment, type Sequence43, type Skeleton, type Slot, type SlotLook } from './shapes';
+import {
+    MIX_FROM_SETUP,
+    type BoneLocal,
+    type BonePose43,
+    type BoneWorld,
+    type ConstraintValues,
+    type DrawnAttachment,
+    type Sequence43,
+    type Skeleton,
+    type Slot,
+    type SlotLook,
+} from './shapes';
 import { BONE_POSE_FLOATS, constraintsIn, NO_CONSTRAINTS, readPhysicsState, writePhysicsState, type SpineVersion } from './SpineVersion';
 
 const NO_PHYSICS: readonly never[] = [];
@@ -144,7 +155,8 @@ export const SPINE_43: SpineVersion = {
         const constraints = skeleton.constraints ?? NO_CONSTRAINTS;
         for (let i = 0; i < constraints.length; i++) constraints[i].setupPose!();
     },
-    applyFromSetup: (animation, skeleton, lastTime, time, loop, events) => animation.apply(skeleton, lastTime, time, loop, events, 1, MIX_FROM_SETUP, false, false, false),
+    applyFromSetup: (animation, skeleton, lastTime, time, loop, events) =>
+        animation.apply(skeleton, lastTime, time, loop, events, 1, MIX_FROM_SETUP, false, false, false),
     setAnimation: (state, trackIndex, animation, loop) => state.setAnimation(trackIndex, animation, loop),
     isAdditive: (entry) => entry.additive === true,
     mixOf: (entry) => entry.mix!(),

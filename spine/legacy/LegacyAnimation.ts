@@ -154,12 +154,7 @@ export class LegacyAnimation {
      * death.speed = 1.5;
      * ```
      */
-    crossFadeQueued(
-        name: string,
-        fadeLength = 0.3,
-        queue: QueueMode = QueueMode.CompleteOthers,
-        mode: PlayMode = PlayMode.StopSameLayer,
-    ): LegacyState {
+    crossFadeQueued(name: string, fadeLength = 0.3, queue: QueueMode = QueueMode.CompleteOthers, mode: PlayMode = PlayMode.StopSameLayer): LegacyState {
         const fade = this.fade(fadeLength, 'crossFadeQueued');
         const playMode = this.playMode(mode, 'crossFadeQueued');
         if (!QUEUE_MODES.includes(queue)) {
@@ -293,7 +288,8 @@ export class LegacyAnimation {
                         `Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
                 );
             }
-            if (!WRAP_MODES.includes(this.wrapMode)) throw new PoolError(`legacy: wrapMode must be one of ${WRAP_MODES.join(', ')}; got ${JSON.stringify(this.wrapMode)}.`);
+            if (!WRAP_MODES.includes(this.wrapMode))
+                throw new PoolError(`legacy: wrapMode must be one of ${WRAP_MODES.join(', ')}; got ${JSON.stringify(this.wrapMode)}.`);
             state = new LegacyState(this, name, animation, { layer: 0, speed: 1, wrapMode: this.wrapMode }, false);
             this.states.set(name, state);
         }
@@ -411,7 +407,7 @@ export class LegacyAnimation {
         let allBlocked = false;
         let allStarted = false;
         let split = Infinity;
-        for (let i = 0; i < queue.length; ) {
+        for (let i = 0; i < queue.length;) {
             const item = queue[i];
             const layer = item.state.layer;
             const stopAll = item.mode === PlayMode.StopAll;

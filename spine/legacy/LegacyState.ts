@@ -68,7 +68,8 @@ export class LegacyState {
     }
     /** Sets the layer: an integer >= 0, else it throws. */
     set layer(value: number) {
-        if (!Number.isInteger(value) || value < 0) throw new PoolError(`state('${this.name}').layer must be an integer >= 0 (a Spine track index); got ${value}.`);
+        if (!Number.isInteger(value) || value < 0)
+            throw new PoolError(`state('${this.name}').layer must be an integer >= 0 (a Spine track index); got ${value}.`);
         this._layer = value;
     }
 
@@ -120,7 +121,8 @@ export class LegacyState {
     }
     /** Seeks to `value` seconds (>= 0, else it throws) without firing the Spine events skipped; ignored when not playing. */
     set time(value: number) {
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new PoolError(`state('${this.name}').time must be a finite number >= 0; got ${value}.`);
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+            throw new PoolError(`state('${this.name}').time must be a finite number >= 0; got ${value}.`);
         const entry = this.entry;
         if (!entry) return;
         this.owner.catchUp(); // time owed since the last update is not added after the seek

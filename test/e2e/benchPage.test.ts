@@ -15,23 +15,39 @@ const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. The benchmark page was not tested. ***\n\n`);
 const maybe = chromiumPath ? test : test.skip;
 
-maybe('chromium --dump-dom of the page opened from disk prints a result for stock, the plugin and the pose cache', async () => {
-    const page = buildPage();
-    const profile = mkdtempSync(join(tmpdir(), 'spine-pool-bench-'));
-    try {
-        const url = `${pathToFileURL(page).href}?count=120&frames=20&warmup=5&rounds=1`;
-        const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', `--user-data-dir=${profile}`, '--dump-dom', url];
-        const dom = await new Promise<string>((resolve, reject) => execFile(chromiumPath as string, args, { timeout: 240000, maxBuffer: 64 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
-        expect(dom).toContain('<div id="status">done</div>');
-        const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
-        const result = JSON.parse(json ?? 'null') as { count: number; samples: Record<string, number[]> };
-        expect(result.count).toBe(120);
-        for (const mode of ['stock', 'plugin', 'shared']) {
-            expect(result.samples[mode]).toHaveLength(20);
-            expect(result.samples[mode].every((ms) => ms > 0)).toBe(true); // real time, not a frozen clock
+maybe(
+    'chromium --dump-dom of the page opened from disk prints a result for stock, the plugin and the pose cache',
+    async () => {
+        const page = buildPage();
+        const profile = mkdtempSync(join(tmpdir(), 'spine-pool-bench-'));
+        try {
+            const url = `${pathToFileURL(page).href}?count=120&frames=20&warmup=5&rounds=1`;
+            const args = [
+                '--headless',
+                '--no-sandbox',
+                '--disable-gpu',
+                '--disable-background-networking',
+                '--disable-component-update',
+                '--no-first-run',
+                `--user-data-dir=${profile}`,
+                '--dump-dom',
+                url,
+            ];
+            const dom = await new Promise<string>((resolve, reject) =>
+                execFile(chromiumPath as string, args, { timeout: 240000, maxBuffer: 64 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+            );
+            expect(dom).toContain('<div id="status">done</div>');
+            const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
+            const result = JSON.parse(json ?? 'null') as { count: number; samples: Record<string, number[]> };
+            expect(result.count).toBe(120);
+            for (const mode of ['stock', 'plugin', 'shared']) {
+                expect(result.samples[mode]).toHaveLength(20);
+                expect(result.samples[mode].every((ms) => ms > 0)).toBe(true); // real time, not a frozen clock
+            }
+            expect(dom).toMatch(/<td>phaser-spine-pool, poseCache: 'shared'<\/td><td>[\d.]+<\/td>/);
+        } finally {
+            rmSync(profile, { recursive: true, force: true });
         }
-        expect(dom).toMatch(/<td>phaser-spine-pool, poseCache: 'shared'<\/td><td>[\d.]+<\/td>/);
-    } finally {
-        rmSync(profile, { recursive: true, force: true });
-    }
-}, 300000);
+    },
+    300000,
+);

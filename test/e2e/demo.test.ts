@@ -165,7 +165,8 @@ describeInBrowser('the demo in real Chromium', () => {
                             }
                             if (despawned > 0 && ++refreshesWithDespawns >= wanted) return resolve({ inconsistent: null, refreshesWithDespawns });
                         }
-                        if (Date.now() > give) return resolve({ inconsistent: `no death ended inside the pass at a refresh (last: ${text})`, refreshesWithDespawns });
+                        if (Date.now() > give)
+                            return resolve({ inconsistent: `no death ended inside the pass at a refresh (last: ${text})`, refreshesWithDespawns });
                         requestAnimationFrame(tick);
                     };
                     tick();
@@ -256,7 +257,8 @@ describeInBrowser('the demo in real Chromium', () => {
                 context.drawImage(source, 0, 0);
                 const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
                 const at = (x: number, y: number): number => (((y + height) % height) * width + ((x + width) % width)) * 4;
-                const differ = (a: number, b: number): boolean => Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!) > 10;
+                const differ = (a: number, b: number): boolean =>
+                    Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!) > 10;
                 /** The longest run of pixels along the line between column x-1 and x (or row y-1 and y) that differ across it. */
                 const run = (vertical: boolean, line: number): number => {
                     let best = 0;
@@ -284,7 +286,11 @@ describeInBrowser('the demo in real Chromium', () => {
                 () =>
                     new Promise<{ boundary: number; others: number }>((resolve) => {
                         const game = (window as unknown as DemoWindow).demo.game as unknown as {
-                            scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void; centerOn(x: number, y: number): void; width: number; height: number } } }[] };
+                            scene: {
+                                getScenes(
+                                    active: boolean,
+                                ): { cameras: { main: { setZoom(z: number): void; centerOn(x: number, y: number): void; width: number; height: number } } }[];
+                            };
                             renderer: { snapshot(callback: (image: HTMLImageElement) => void): void };
                             events: { once(event: string, callback: () => void): void };
                         };
@@ -306,7 +312,8 @@ describeInBrowser('the demo in real Chromium', () => {
                                         for (let y = 0; y < height; y++) {
                                             const a = (y * width + x - 1) * 4;
                                             const b = a + 4;
-                                            sum += Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!);
+                                            sum +=
+                                                Math.abs(data[a]! - data[b]!) + Math.abs(data[a + 1]! - data[b + 1]!) + Math.abs(data[a + 2]! - data[b + 2]!);
                                         }
                                         return sum / height;
                                     };
@@ -360,7 +367,14 @@ describeInBrowser('the demo in real Chromium', () => {
 
         // Back on through its keyboard shortcut: the saving returns, the controls too, the note goes.
         await page.keyboard.press('l');
-        expect(await lodControls()).toEqual({ offscreenDisabled: false, cullDisabled: false, offscreenWhy: expect.not.stringContaining('Level of detail is off'), cullWhy: expect.not.stringContaining('Level of detail is off'), note: null, offscreenShown: 'lod' });
+        expect(await lodControls()).toEqual({
+            offscreenDisabled: false,
+            cullDisabled: false,
+            offscreenWhy: expect.not.stringContaining('Level of detail is off'),
+            cullWhy: expect.not.stringContaining('Level of detail is off'),
+            note: null,
+            offscreenShown: 'lod',
+        });
         await frames(8);
         const lodAgain = await sampleUpdates(24);
         expect(lodAgain.updated).toBeLessThan(lodAgain.active * 0.9);
@@ -395,13 +409,29 @@ describeInBrowser('the demo in real Chromium', () => {
         for (let attempt = 0; attempt < 3 && pinned?.hero !== 'high'; attempt++) {
             if (!(await page.evaluate(() => (window as unknown as DemoWindow).demo.heroTier()))) await page.keyboard.press('f');
             await frames(6);
-            pinned = await page.evaluate(() => ({ hero: (window as unknown as DemoWindow).demo.heroTier(), high: (window as unknown as DemoWindow).demo.stats().tiers.high }));
+            pinned = await page.evaluate(() => ({
+                hero: (window as unknown as DemoWindow).demo.heroTier(),
+                high: (window as unknown as DemoWindow).demo.stats().tiers.high,
+            }));
         }
         expect(pinned).toEqual({ hero: 'high', high: 1 });
         await page.keyboard.press('f'); // let go: back to the level of detail
         await frames(2);
-        expect(await page.evaluate(() => ({ hero: (window as unknown as DemoWindow).demo.heroTier(), high: (window as unknown as DemoWindow).demo.stats().tiers.high }))).toEqual({ hero: null, high: 0 });
-        await page.evaluate((zoom) => (window as unknown as { demo: { game: { scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void } } }[] } } } }).demo.game.scene.getScenes(true)[0]!.cameras.main.setZoom(zoom), zoomBefore);
+        expect(
+            await page.evaluate(() => ({
+                hero: (window as unknown as DemoWindow).demo.heroTier(),
+                high: (window as unknown as DemoWindow).demo.stats().tiers.high,
+            })),
+        ).toEqual({ hero: null, high: 0 });
+        await page.evaluate(
+            (zoom) =>
+                (
+                    window as unknown as { demo: { game: { scene: { getScenes(active: boolean): { cameras: { main: { setZoom(z: number): void } } }[] } } } }
+                ).demo.game.scene
+                    .getScenes(true)[0]!
+                    .cameras.main.setZoom(zoom),
+            zoomBefore,
+        );
         writeFileSync(join(OUT, 'demo.png'), shot);
         if (process.env.UPDATE_SCREENSHOT) writeFileSync(join(ROOT, 'demo', 'screenshot.png'), shot);
 

@@ -95,60 +95,70 @@ const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser4', query: '?renderer=spine-webgl' },
 ];
 
-for (const { name, query } of STACKS) maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
-    const v43 = name !== 'phaser3';
-    let result: ParityResult;
-    /** Frame `i` read back of `mode`. */
-    const frame = (mode: 'stock' | 'off' | 'shared', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
+for (const { name, query } of STACKS)
+    maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
+        const v43 = name !== 'phaser3';
+        let result: ParityResult;
+        /** Frame `i` read back of `mode`. */
+        const frame = (mode: 'stock' | 'off' | 'shared', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
 
-    beforeAll(async () => {
-        const page = join(buildPage(name), '..', 'parity.html');
-        const browser = await launchChromium(chromiumPath as string);
-        try {
-            const tab = await browser.context.newPage();
-            const errors: string[] = [];
-            tab.on('pageerror', (error) => errors.push(String(error)));
-            await tab.goto(pathToFileURL(page).href + query, { waitUntil: 'load', timeout: 240000 });
-            await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
-            result = (await tab.evaluate(() => (window as unknown as { parityResult: unknown }).parityResult)) as ParityResult;
-            result.errors.push(...errors);
-        } finally {
-            await browser.close();
-        }
-    }, 300000);
+        beforeAll(async () => {
+            const page = join(buildPage(name), '..', 'parity.html');
+            const browser = await launchChromium(chromiumPath as string);
+            try {
+                const tab = await browser.context.newPage();
+                const errors: string[] = [];
+                tab.on('pageerror', (error) => errors.push(String(error)));
+                await tab.goto(pathToFileURL(page).href + query, { waitUntil: 'load', timeout: 240000 });
+                await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
+                result = (await tab.evaluate(() => (window as unknown as { parityResult: unknown }).parityResult)) as ParityResult;
+                result.errors.push(...errors);
+            } finally {
+                await browser.close();
+            }
+        }, 300000);
 
-    test('the page ran every mode in WebGL without an error, and read back three frames of each', () => {
-        expect(result.errors).toEqual([]);
-        expect(result.renderer).toBe('WebGL');
-        expect(result.readAt.length).toBe(3);
-        for (const mode of ['stock', 'off', 'shared'] as const) expect(result.frames[mode].length).toBe(3);
-        for (const mode of ['off', 'shared'] as const) expect(result.drawn[mode].length).toBe(3);
-    });
+        test('the page ran every mode in WebGL without an error, and read back three frames of each', () => {
+            expect(result.errors).toEqual([]);
+            expect(result.renderer).toBe('WebGL');
+            expect(result.readAt.length).toBe(3);
+            for (const mode of ['stock', 'off', 'shared'] as const) expect(result.frames[mode].length).toBe(3);
+            for (const mode of ['off', 'shared'] as const) expect(result.drawn[mode].length).toBe(3);
+        });
 
-    test(`poseCache 'off': ${v43 ? 'left to the runtime (Spine 4.3: the pool poses, the runtime draws)' : 'drawn slot by slot by the pool'}, the same pixels as stock, exactly, in every frame read`, () => {
-        result.readAt.forEach((at, i) => {
-            const counts = result.drawn.off[i];
-            expect(counts.instances).toBeGreaterThan(20);
-            // Every instance by the path this test names (a clipping one is always the runtime's).
-            if (v43) expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: 0, runtime: counts.instances });
-            else expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: counts.instances - counts.clipping, runtime: counts.clipping });
-            const { differ, drawn } = compare(frame('stock', i), frame('off', i), result.width, result.height, 0);
-            expect({ at, drawn: drawn > result.width * result.height * 0.1 }).toEqual({ at, drawn: true }); // the crowd is on the picture
-            expect({ at, differ }).toEqual({ at, differ: 0 });
+        test(`poseCache 'off': ${v43 ? 'left to the runtime (Spine 4.3: the pool poses, the runtime draws)' : 'drawn slot by slot by the pool'}, the same pixels as stock, exactly, in every frame read`, () => {
+            result.readAt.forEach((at, i) => {
+                const counts = result.drawn.off[i];
+                expect(counts.instances).toBeGreaterThan(20);
+                // Every instance by the path this test names (a clipping one is always the runtime's).
+                if (v43) expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: 0, runtime: counts.instances });
+                else expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: counts.instances - counts.clipping, runtime: counts.clipping });
+                const { differ, drawn } = compare(frame('stock', i), frame('off', i), result.width, result.height, 0);
+                expect({ at, drawn: drawn > result.width * result.height * 0.1 }).toEqual({ at, drawn: true }); // the crowd is on the picture
+                expect({ at, differ }).toEqual({ at, differ: 0 });
+            });
+        });
+
+        test("poseCache 'shared': drawn from the samples, every pixel within the cache's tolerance of stock's", () => {
+            result.readAt.forEach((at, i) => {
+                const counts = result.drawn.shared[i];
+                // Most of the instances the picture can cover drawn from it, and no other; every instance
+                // drawn, the rest by the stack's other path.
+                // (Each object names the frame and its numbers, so a failure says which and how far off.)
+                expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({ at, ...counts, most: true, picture: counts.plainPicture });
+                expect({ at, ...counts }).toEqual({
+                    at,
+                    ...counts,
+                    ...(v43 ? { slots: 0 } : { runtime: counts.clipping }),
+                    instances: counts.picture + counts.slots + counts.runtime,
+                });
+                const { differ, outside, drawn } = compare(frame('stock', i), frame('shared', i), result.width, result.height, 8);
+                const pixels = { at, drawn, outside, differ };
+                expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
+                    ...pixels,
+                    fewOutside: true,
+                    fewDiffer: true,
+                });
+            });
         });
     });
-
-    test("poseCache 'shared': drawn from the samples, every pixel within the cache's tolerance of stock's", () => {
-        result.readAt.forEach((at, i) => {
-            const counts = result.drawn.shared[i];
-            // Most of the instances the picture can cover drawn from it, and no other; every instance
-            // drawn, the rest by the stack's other path.
-            // (Each object names the frame and its numbers, so a failure says which and how far off.)
-            expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({ at, ...counts, most: true, picture: counts.plainPicture });
-            expect({ at, ...counts }).toEqual({ at, ...counts, ...(v43 ? { slots: 0 } : { runtime: counts.clipping }), instances: counts.picture + counts.slots + counts.runtime });
-            const { differ, outside, drawn } = compare(frame('stock', i), frame('shared', i), result.width, result.height, 8);
-            const pixels = { at, drawn, outside, differ };
-            expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({ ...pixels, fewOutside: true, fewDiffer: true });
-        });
-    });
-});

@@ -93,13 +93,19 @@ describe.each(EXAMPLES)('examples/$name', (example) => {
 
     test('is a few files a user can copy: its own package.json naming the real packages (no path into this repository), sources that import them by name', () => {
         expect(filesOf(dir)).toEqual(['index.html', 'package.json', 'src/Skirmish.ts', 'src/main.ts', 'tsconfig.json', 'vite.config.ts']);
-        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+            scripts: Record<string, string>;
+            dependencies: Record<string, string>;
+            devDependencies: Record<string, string>;
+        };
         expect(Object.keys(pkg.dependencies).sort()).toEqual([example.spine, 'phaser', 'phaser-spine-pool'].sort());
         expect(pkg.dependencies.phaser).toMatch(new RegExp(`^\\^${example.phaserMajor}\\.`));
         expect(Object.keys(pkg.devDependencies).sort()).toEqual(['typescript', 'vite']);
         expect(pkg.scripts.build).toBe('tsc && vite build');
         for (const spec of [...Object.values(pkg.dependencies), ...Object.values(pkg.devDependencies)]) expect(spec).toMatch(/^[\^~]?\d/);
-        const sources = filesOf(join(dir, 'src')).map((file) => readFileSync(join(dir, 'src', file), 'utf8')).join('\n');
+        const sources = filesOf(join(dir, 'src'))
+            .map((file) => readFileSync(join(dir, 'src', file), 'utf8'))
+            .join('\n');
         const imported = [...sources.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]!);
         expect([...new Set(imported)].sort()).toEqual(['./Skirmish', example.spine, 'phaser', 'phaser-spine-pool'].sort());
     });
@@ -108,81 +114,90 @@ describe.each(EXAMPLES)('examples/$name', (example) => {
         await npmInstall(dir, [tarball, ...stack.peers]);
         writeCharacters(join(dir, 'public', 'assets'), ['crowd'], stack.spineFormat);
         await npmRun(dir, 'build');
-        expect(filesOf(join(dir, 'dist')).filter((file) => !file.startsWith('assets/index-'))).toEqual(['assets/crowd.atlas', 'assets/crowd.json', 'assets/crowd.png', 'index.html']);
+        expect(filesOf(join(dir, 'dist')).filter((file) => !file.startsWith('assets/index-'))).toEqual([
+            'assets/crowd.atlas',
+            'assets/crowd.json',
+            'assets/crowd.png',
+            'index.html',
+        ]);
         // The JSON is the stack's Spine version.
         const json = JSON.parse(readFileSync(join(dir, 'dist', 'assets', 'crowd.json'), 'utf8')) as { skeleton: { spine: string } };
         expect(json.skeleton.spine).toMatch(new RegExp(`^${stack.spineFormat.replace('.', '\\.')}`));
     }, 180_000);
 
-    testInBrowser('runs in Chromium: characters spawned from the pool and updated, dying through the queued Legacy cross-fade into the pool, respawned without new instances; stats() on screen; no console error', async () => {
-        expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
-        browser ??= await launchChromium(chromiumPath!);
-        server = await serveStatic(join(dir, 'dist'));
-        const { page, problems } = await openPage(browser);
-        try {
-            await page.goto(`${server.url}/index.html`);
-            const run = await page.evaluate(
-                () =>
-                    new Promise<ExampleRun>((resolve) => {
-                        type Example = {
-                            game: { loop: { frame: number }; scene: { getScene(key: string): { children: { list: { type: string; text?: string }[] } } } };
-                            stats(): { active: number; created: number; updatedLastFrame: number };
-                            spawned(): number;
-                            despawned(): number;
-                        };
-                        const report: ExampleRun = { spawned: 0, despawned: 0, created: 0, active: 0, updatedFrames: 0, frames: 0, hud: '' };
-                        const started = performance.now();
-                        let last = -1;
-                        const tick = (): void => {
-                            try {
-                                const example = (window as unknown as { example?: Example }).example;
-                                if (performance.now() - started > 45_000) return resolve({ ...report, error: 'timed out' });
-                                let stats: ReturnType<Example['stats']>;
+    testInBrowser(
+        'runs in Chromium: characters spawned from the pool and updated, dying through the queued Legacy cross-fade into the pool, respawned without new instances; stats() on screen; no console error',
+        async () => {
+            expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
+            browser ??= await launchChromium(chromiumPath!);
+            server = await serveStatic(join(dir, 'dist'));
+            const { page, problems } = await openPage(browser);
+            try {
+                await page.goto(`${server.url}/index.html`);
+                const run = await page.evaluate(
+                    () =>
+                        new Promise<ExampleRun>((resolve) => {
+                            type Example = {
+                                game: { loop: { frame: number }; scene: { getScene(key: string): { children: { list: { type: string; text?: string }[] } } } };
+                                stats(): { active: number; created: number; updatedLastFrame: number };
+                                spawned(): number;
+                                despawned(): number;
+                            };
+                            const report: ExampleRun = { spawned: 0, despawned: 0, created: 0, active: 0, updatedFrames: 0, frames: 0, hud: '' };
+                            const started = performance.now();
+                            let last = -1;
+                            const tick = (): void => {
                                 try {
-                                    stats = example!.stats();
-                                } catch {
-                                    return void requestAnimationFrame(tick); // not booted yet
+                                    const example = (window as unknown as { example?: Example }).example;
+                                    if (performance.now() - started > 45_000) return resolve({ ...report, error: 'timed out' });
+                                    let stats: ReturnType<Example['stats']>;
+                                    try {
+                                        stats = example!.stats();
+                                    } catch {
+                                        return void requestAnimationFrame(tick); // not booted yet
+                                    }
+                                    const frame = example!.game.loop.frame;
+                                    if (frame !== last) {
+                                        last = frame;
+                                        report.frames++;
+                                        if (stats.updatedLastFrame > 0) report.updatedFrames++;
+                                    }
+                                    report.spawned = example!.spawned();
+                                    report.despawned = example!.despawned();
+                                    report.created = stats.created;
+                                    report.active = stats.active;
+                                    report.hud = example!.game.scene.getScene('skirmish').children.list.find((child) => child.type === 'Text')?.text ?? '';
+                                    // Enough deaths that the pool has handed dead characters' instances out again.
+                                    if (report.despawned >= 6 && report.spawned > report.created + 3) return resolve(report);
+                                    requestAnimationFrame(tick);
+                                } catch (error) {
+                                    resolve({ ...report, error: String((error as Error).stack ?? error) });
                                 }
-                                const frame = example!.game.loop.frame;
-                                if (frame !== last) {
-                                    last = frame;
-                                    report.frames++;
-                                    if (stats.updatedLastFrame > 0) report.updatedFrames++;
-                                }
-                                report.spawned = example!.spawned();
-                                report.despawned = example!.despawned();
-                                report.created = stats.created;
-                                report.active = stats.active;
-                                report.hud = example!.game.scene.getScene('skirmish').children.list.find((child) => child.type === 'Text')?.text ?? '';
-                                // Enough deaths that the pool has handed dead characters' instances out again.
-                                if (report.despawned >= 6 && report.spawned > report.created + 3) return resolve(report);
-                                requestAnimationFrame(tick);
-                            } catch (error) {
-                                resolve({ ...report, error: String((error as Error).stack ?? error) });
-                            }
-                        };
-                        tick();
-                    }),
-            );
-            const canvas = (await page.locator('#game canvas').count()) === 1;
-            expect({ ...run, canvas, problems }).toEqual({
-                spawned: expect.any(Number),
-                despawned: expect.any(Number),
-                created: expect.any(Number),
-                active: expect.any(Number),
-                updatedFrames: expect.any(Number),
-                frames: expect.any(Number),
-                hud: expect.stringMatching(/spawned \d+ · despawned \d+[\s\S]*pool: \d+ active · \d+ free · \d+ built[\s\S]*updated last frame: \d+/),
-                canvas: true,
-                problems: [],
-            });
-            // The dead ones' instances were handed out again: more spawns than instances built.
-            expect(run.spawned).toBeGreaterThan(run.created + 3);
-            expect(run.spawned - run.despawned).toBe(run.active);
-            // The pool's scheduler updated the characters in (nearly) every frame they were out.
-            expect(run.updatedFrames).toBeGreaterThan(run.frames * 0.8);
-        } finally {
-            await page.close();
-        }
-    }, 120_000);
+                            };
+                            tick();
+                        }),
+                );
+                const canvas = (await page.locator('#game canvas').count()) === 1;
+                expect({ ...run, canvas, problems }).toEqual({
+                    spawned: expect.any(Number),
+                    despawned: expect.any(Number),
+                    created: expect.any(Number),
+                    active: expect.any(Number),
+                    updatedFrames: expect.any(Number),
+                    frames: expect.any(Number),
+                    hud: expect.stringMatching(/spawned \d+ · despawned \d+[\s\S]*pool: \d+ active · \d+ free · \d+ built[\s\S]*updated last frame: \d+/),
+                    canvas: true,
+                    problems: [],
+                });
+                // The dead ones' instances were handed out again: more spawns than instances built.
+                expect(run.spawned).toBeGreaterThan(run.created + 3);
+                expect(run.spawned - run.despawned).toBe(run.active);
+                // The pool's scheduler updated the characters in (nearly) every frame they were out.
+                expect(run.updatedFrames).toBeGreaterThan(run.frames * 0.8);
+            } finally {
+                await page.close();
+            }
+        },
+        120_000,
+    );
 });

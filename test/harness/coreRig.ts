@@ -164,7 +164,8 @@ function runtime(format: SpineFormat): CoreRuntime {
             timeline.setFrame(1, 0.5, HOLD as Any, 1, 0);
             return new spine.Animation('sequence', [timeline], 1);
         },
-        setAnimation: (state, track, animation, loop) => (v43 ? (state as Any).setAnimation(track, animation, loop) : state.setAnimationWith(track, animation, loop)),
+        setAnimation: (state, track, animation, loop) =>
+            v43 ? (state as Any).setAnimation(track, animation, loop) : state.setAnimationWith(track, animation, loop),
         describeEvent: (event) => `${event.data.name}@${+event.time.toFixed(6)} ${event.intValue} ${+event.floatValue.toFixed(6)} ${event.stringValue ?? ''}`,
     };
     return rt;
@@ -226,7 +227,16 @@ export function localPose(rt: CoreRuntime, skeleton: SpineCore.Skeleton): { bone
         slots: skeleton.slots.map((slot) => {
             const look = rt.look(slot);
             const dark = look.darkColor;
-            return [look.attachment?.name ?? null, look.color.r, look.color.g, look.color.b, look.color.a, dark ? [dark.r, dark.g, dark.b] : null, look.sequenceIndex, [...look.deform]];
+            return [
+                look.attachment?.name ?? null,
+                look.color.r,
+                look.color.g,
+                look.color.b,
+                look.color.a,
+                dark ? [dark.r, dark.g, dark.b] : null,
+                look.sequenceIndex,
+                [...look.deform],
+            ];
         }),
         drawOrder: rt.drawOrder(skeleton),
     };

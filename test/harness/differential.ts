@@ -399,13 +399,22 @@ export class TwinPair {
         const { pooled, stock, from, apart, swing, twinSwing, ownSwing, zoom } = this.stretch;
         const px = PHYSICS_PX / Math.min(1, zoom);
         if (apart > swing * PHYSICS_SLACK + px) {
-            this.noteAt(from, `after a physics restart a physics bone was ${apart.toFixed(1)} px from the twin's; the twin's physics swings it at most ${swing.toFixed(1)} px`);
+            this.noteAt(
+                from,
+                `after a physics restart a physics bone was ${apart.toFixed(1)} px from the twin's; the twin's physics swings it at most ${swing.toFixed(1)} px`,
+            );
         }
         // Its physics runs: it takes its bones off its animated pose about as far as the twin's does.
         if (ownSwing < twinSwing * PHYSICS_MIN_SWING - px) {
-            this.noteAt(from, `its physics took a bone at most ${ownSwing.toFixed(1)} px off its animated pose; the twin's takes it ${twinSwing.toFixed(1)} px over the same frames`);
+            this.noteAt(
+                from,
+                `its physics took a bone at most ${ownSwing.toFixed(1)} px off its animated pose; the twin's takes it ${twinSwing.toFixed(1)} px over the same frames`,
+            );
         }
-        if (process.env.PHYSICS_REPORT && twinSwing > 0) console.log(`${this.label} stretch from ${from} to ${frame}: swing ${ownSwing.toFixed(1)} / twin ${twinSwing.toFixed(1)} (zoom ${zoom.toFixed(2)})`);
+        if (process.env.PHYSICS_REPORT && twinSwing > 0)
+            console.log(
+                `${this.label} stretch from ${from} to ${frame}: swing ${ownSwing.toFixed(1)} / twin ${twinSwing.toFixed(1)} (zoom ${zoom.toFixed(2)})`,
+            );
         // Once it took several frames in one step, its physics state is no longer near the twin's.
         let stepped = false;
         for (let n = 2; n <= MAX_SPAN; n++) if (pooled[n] > 0) stepped = true;
@@ -413,7 +422,10 @@ export class TwinPair {
             if (pooled[n] === 0 && stock[n] === 0) continue;
             this.physicsStretches.push([from, n, pooled[n], stock[n]]);
             if (pooled[n] > stock[n] * (stepped ? PHYSICS_STEP_SLACK : PHYSICS_SLACK) + px) {
-                this.noteAt(from, `a physics bone moved ${pooled[n].toFixed(1)} px between two poses ${n} frame(s) apart; stock ${stock[n].toFixed(1)} over the same frames`);
+                this.noteAt(
+                    from,
+                    `a physics bone moved ${pooled[n].toFixed(1)} px between two poses ${n} frame(s) apart; stock ${stock[n].toFixed(1)} over the same frames`,
+                );
             }
         }
         this.stretch = newStretch(frame);
@@ -460,8 +472,10 @@ export class TwinPair {
             const name = this.stock.skeleton.slots[i].data.name;
             if (p.attachment !== s.attachment) this.note(`slot '${name}' shows ${p.attachment} vs stock ${s.attachment}`);
             if (maxDiff(p.color, s.color) > TOLERANCE) this.note(`slot '${name}' colour ${p.color.map(f3)} vs stock ${s.color.map(f3)}`);
-            if ((p.dark === null) !== (s.dark === null) || (p.dark && s.dark && maxDiff(p.dark, s.dark) > TOLERANCE)) this.note(`slot '${name}' dark colour differs`);
-            if (p.deform.length !== s.deform.length || maxDiff(p.deform, s.deform) > TOLERANCE) this.note(`slot '${name}' deform differs (${p.deform.length} vs ${s.deform.length} values)`);
+            if ((p.dark === null) !== (s.dark === null) || (p.dark && s.dark && maxDiff(p.dark, s.dark) > TOLERANCE))
+                this.note(`slot '${name}' dark colour differs`);
+            if (p.deform.length !== s.deform.length || maxDiff(p.deform, s.deform) > TOLERANCE)
+                this.note(`slot '${name}' deform differs (${p.deform.length} vs ${s.deform.length} values)`);
         }
         const order = drawOrderOf(this.pooled.skeleton).join(',');
         const stockOrder = drawOrderOf(this.stock.skeleton).join(',');
@@ -504,10 +518,11 @@ export class TwinPair {
         this.cachedFrames++;
         const state = this.poseState;
         // Without a state (the twin had nothing on track 0 after the frame's updates) the pose is still held to the twin's.
-        if (!state) this.note('cached pose of a state with no animation on track 0 (after the frame\'s updates)');
+        if (!state) this.note("cached pose of a state with no animation on track 0 (after the frame's updates)");
         else {
             const off = this.offSetupPose(stock);
-            if (off > TOLERANCE) this.note(`cached pose of a state whose pose is not its animation over the setup pose (off by ${off.toFixed(3)}): the cache must not serve it`);
+            if (off > TOLERANCE)
+                this.note(`cached pose of a state whose pose is not its animation over the setup pose (off by ${off.toFixed(3)}): the cache must not serve it`);
         }
         const spine = this.run.t.spine;
         const errors = poseErrors(drawnPose(spine, this.pooled.skeleton), drawnPose(spine, this.stock.skeleton), this.run.cacheBound());
@@ -548,7 +563,9 @@ export class TwinPair {
     private trackState(): TrackState | null {
         const state = this.stock.animationState;
         const entry = state.tracks[0] as Any;
-        return entry?.animation ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state, versionOf(this.stock.skeleton)) === entry } : null;
+        return entry?.animation
+            ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state, versionOf(this.stock.skeleton)) === entry }
+            : null;
     }
 
     /** Frames compared with a pose served by the pose cache. */
@@ -564,7 +581,10 @@ export class TwinPair {
     cacheError = 0;
     cacheWorst = '';
     /** For each kind of difference (poseError.ts): served frames beyond tolerance, the worst amount (px, colour channel, 1 for a discrete kind) and which and when. */
-    readonly cacheErrors = Object.fromEntries(POSE_ERROR_KINDS.map((kind) => [kind, { frames: 0, amount: 0, at: '' }])) as Record<PoseErrorKind, { frames: number; amount: number; at: string }>;
+    readonly cacheErrors = Object.fromEntries(POSE_ERROR_KINDS.map((kind) => [kind, { frames: 0, amount: 0, at: '' }])) as Record<
+        PoseErrorKind,
+        { frames: number; amount: number; at: string }
+    >;
 
     /** The served poses in words: how many, and each kind's worst (beyond tolerance or not) and frames beyond tolerance. */
     cacheSummary(): string {
@@ -585,19 +605,28 @@ export class TwinPair {
             const p = a[i];
             const s = b[i];
             const what = `${s.type} ${s.track}:${s.animation}${s.event ? ` ${s.event}` : ''}`;
-            const same = p.type === s.type && p.track === s.track && p.animation === s.animation && p.event === s.event && p.int === s.int && p.float === s.float && p.string === s.string;
+            const same =
+                p.type === s.type &&
+                p.track === s.track &&
+                p.animation === s.animation &&
+                p.event === s.event &&
+                p.int === s.int &&
+                p.float === s.float &&
+                p.string === s.string;
             if (!same) {
                 this.noteAt(s.frame, `callback #${i}: ${p.type} ${p.track}:${p.animation}${p.event ? ` ${p.event}` : ''} vs stock ${what}`);
                 return;
             }
             const late = p.frame - s.frame;
-            if (late < 0 || late >= lag) this.noteAt(s.frame, `callback #${i} (${what}) heard in frame ${p.frame} vs stock ${s.frame} (allowed: up to ${lag - 1} late)`);
+            if (late < 0 || late >= lag)
+                this.noteAt(s.frame, `callback #${i} (${what}) heard in frame ${p.frame} vs stock ${s.frame} (allowed: up to ${lag - 1} late)`);
         }
         // Callbacks stock heard in the last lag - 1 frames may still be owed to the pooled instance.
         const lastFrame = this.run.frame;
         const owed = b.slice(n).filter((s) => lastFrame - s.frame >= lag);
         if (a.length > b.length) this.noteAt(a[n].frame, `${a.length - b.length} callbacks more than stock, from ${a[n].type} ${a[n].track}:${a[n].animation}`);
-        else if (owed.length > 0) this.noteAt(owed[0].frame, `${owed.length} callbacks stock heard are missing, from ${owed[0].type} ${owed[0].track}:${owed[0].animation}`);
+        else if (owed.length > 0)
+            this.noteAt(owed[0].frame, `${owed.length} callbacks stock heard are missing, from ${owed[0].type} ${owed[0].track}:${owed[0].animation}`);
     }
 
     private noteAt(frame: number, what: string): void {
@@ -809,11 +838,13 @@ export class DifferentialRun {
     /** Every difference found, callbacks included (`lag`: the most frames a callback may come late, plus one). */
     differences(lag = this.lag()): string[] {
         const out: string[] = [...this.siteErrors];
-        for (const [frame] of this.calls) if (frame < this.frame && !this.fired.has(frame)) out.push(`the calls of frame ${frame} were never made at ${this.site}`);
+        for (const [frame] of this.calls)
+            if (frame < this.frame && !this.fired.has(frame)) out.push(`the calls of frame ${frame} were never made at ${this.site}`);
         for (const pair of this.pairs) {
             pair.compareCallbacks(lag);
             pair.endStretch(this.frame);
-            if (process.env.PHYSICS_REPORT) console.log(pair.label, pair.physicsStretches.map(([f, n, p, st]) => `from ${f} over ${n}: ${p.toFixed(1)}/${st.toFixed(1)}`).join('; '));
+            if (process.env.PHYSICS_REPORT)
+                console.log(pair.label, pair.physicsStretches.map(([f, n, p, st]) => `from ${f} over ${n}: ${p.toFixed(1)}/${st.toFixed(1)}`).join('; '));
             out.push(...pair.differences);
             if (pair.differenceCount > pair.differences.length) out.push(`${pair.label}: ${pair.differenceCount - pair.differences.length} more differences`);
         }
@@ -944,7 +975,18 @@ export class DifferentialRun {
             case 'ownListener':
             case 'otherListener':
             case 'otherListenerAfter': {
-                const objects = this.site === 'ownListener' ? this.pairs.flatMap((p): [SpineGameObject, Side][] => [[p.pooled, 'pooled'], [p.stock, 'stock']]) : this.driver ? [[this.driver[0], 'pooled'], [this.driver[1], 'stock']] as [SpineGameObject, Side][] : [];
+                const objects =
+                    this.site === 'ownListener'
+                        ? this.pairs.flatMap((p): [SpineGameObject, Side][] => [
+                              [p.pooled, 'pooled'],
+                              [p.stock, 'stock'],
+                          ])
+                        : this.driver
+                          ? ([
+                                [this.driver[0], 'pooled'],
+                                [this.driver[1], 'stock'],
+                            ] as [SpineGameObject, Side][])
+                          : [];
                 for (const [go, side] of objects) {
                     // An empty animation completes in its first update: the trigger fires then.
                     const entry = go.animationState.setEmptyAnimation(TRIGGER_TRACK, 0);
@@ -1026,7 +1068,18 @@ export class DifferentialRun {
     private inputBetweenFrames(): void {
         if (!this.calls.has(this.frame)) return;
         const input = this.t.game.input as Any;
-        if (this.site === 'pointer') input.onMouseDown({ button: 0, buttons: 1, pageX: 1, pageY: 1, clientX: 1, clientY: 1, target: this.t.game.canvas, timeStamp: this.frame, preventDefault() {} });
+        if (this.site === 'pointer')
+            input.onMouseDown({
+                button: 0,
+                buttons: 1,
+                pageX: 1,
+                pageY: 1,
+                clientX: 1,
+                clientY: 1,
+                target: this.t.game.canvas,
+                timeStamp: this.frame,
+                preventDefault() {},
+            });
         else input.keyboard.onKeyDown({ type: 'keydown', keyCode: 32, key: ' ', timeStamp: this.frame, defaultPrevented: false, preventDefault() {} });
     }
 
@@ -1094,7 +1147,12 @@ export class DifferentialRun {
         const bounds = go.skeleton.getBoundsRect();
         if (!(bounds.width >= 0)) return null;
         const g = go as Any;
-        return { x1: go.x + bounds.x * g.scaleX, x2: go.x + (bounds.x + bounds.width) * g.scaleX, y1: go.y + bounds.y * g.scaleY, y2: go.y + (bounds.y + bounds.height) * g.scaleY };
+        return {
+            x1: go.x + bounds.x * g.scaleX,
+            x2: go.x + (bounds.x + bounds.width) * g.scaleX,
+            y1: go.y + bounds.y * g.scaleY,
+            y2: go.y + (bounds.y + bounds.height) * g.scaleY,
+        };
     }
 
     /** Whether `box` (of `go`) touches the view of `camera`, which renders `go`. */
@@ -1108,7 +1166,12 @@ export class DifferentialRun {
         const sx = camera.scrollX * (1 - g.scrollFactorX);
         const sy = camera.scrollY * (1 - g.scrollFactorY);
         const { x1, x2, y1, y2 } = box;
-        return Math.max(x1, x2) + sx >= cx - w / 2 && Math.min(x1, x2) + sx <= cx + w / 2 && Math.max(y1, y2) + sy >= cy - h / 2 && Math.min(y1, y2) + sy <= cy + h / 2;
+        return (
+            Math.max(x1, x2) + sx >= cx - w / 2 &&
+            Math.min(x1, x2) + sx <= cx + w / 2 &&
+            Math.max(y1, y2) + sy >= cy - h / 2 &&
+            Math.min(y1, y2) + sy <= cy + h / 2
+        );
     }
 }
 
@@ -1166,8 +1229,26 @@ const f3 = (v: number): string => v.toFixed(3);
  * each frame); `swing`: the twin's swing in its first frames after a restart; `twinSwing`,
  * `ownSwing`: the twin's and the pooled instance's over the whole stretch.
  */
-function newStretch(from: number): { pooled: number[]; stock: number[]; from: number; apart: number; swing: number; twinSwing: number; ownSwing: number; zoom: number } {
-    return { pooled: new Array<number>(MAX_SPAN + 1).fill(0), stock: new Array<number>(MAX_SPAN + 1).fill(0), from, apart: 0, swing: 0, twinSwing: 0, ownSwing: 0, zoom: Infinity };
+function newStretch(from: number): {
+    pooled: number[];
+    stock: number[];
+    from: number;
+    apart: number;
+    swing: number;
+    twinSwing: number;
+    ownSwing: number;
+    zoom: number;
+} {
+    return {
+        pooled: new Array<number>(MAX_SPAN + 1).fill(0),
+        stock: new Array<number>(MAX_SPAN + 1).fill(0),
+        from,
+        apart: 0,
+        swing: 0,
+        twinSwing: 0,
+        ownSwing: 0,
+        zoom: Infinity,
+    };
 }
 
 /** Irregular frame deltas between 7 and 40 ms, the same for a given seed. */

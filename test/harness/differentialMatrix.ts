@@ -72,17 +72,24 @@ export function computedMatrix(): void {
         afterEach(() => t.destroy());
 
         describe.each(placementsOf(rig).map((p) => [p.name, p] as const))('%s', (_name, placement) => {
-            test.each(scenariosOf(rig, placement))('%s: the pooled instance shows and hears what its stock twin does, nothing served from the cache', (_s, scenario) => {
-                const run = new DifferentialRun(t, irregularDeltas(hash(`${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
-                const at = placement.setup(t, run, scenario.frames);
-                const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN[rig] });
-                scenario.script(run, pair);
-                run.step(scenario.frames);
-                const differences = run.differences();
-                run.end();
-                report(`off / ${rig} / ${placement.name} / ${scenario.name}`, pair);
-                expect({ differences, coverage: coverage(pair, placement), served: pair.cachedFrames }).toEqual({ differences: [], coverage: [], served: 0 });
-            });
+            test.each(scenariosOf(rig, placement))(
+                '%s: the pooled instance shows and hears what its stock twin does, nothing served from the cache',
+                (_s, scenario) => {
+                    const run = new DifferentialRun(t, irregularDeltas(hash(`${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
+                    const at = placement.setup(t, run, scenario.frames);
+                    const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN[rig] });
+                    scenario.script(run, pair);
+                    run.step(scenario.frames);
+                    const differences = run.differences();
+                    run.end();
+                    report(`off / ${rig} / ${placement.name} / ${scenario.name}`, pair);
+                    expect({ differences, coverage: coverage(pair, placement), served: pair.cachedFrames }).toEqual({
+                        differences: [],
+                        coverage: [],
+                        served: 0,
+                    });
+                },
+            );
         });
     });
 }
@@ -116,7 +123,11 @@ export function sharedCacheMatrix(title: string, tolerance: number | null, place
 
         describe.each(placements(rig).map((p) => [p.name, p] as const))('%s', (_name, placement) => {
             test.each(scenariosOf(rig, placement))("%s: the same callbacks and tracks, and the twin's pose within the cache's tolerance", (_s, scenario) => {
-                const run = new DifferentialRun(t, irregularDeltas(hash(`cached${tolerance ?? ''}/${rig}/${placement.name}/${scenario.name}`)), () => placement.lag);
+                const run = new DifferentialRun(
+                    t,
+                    irregularDeltas(hash(`cached${tolerance ?? ''}/${rig}/${placement.name}/${scenario.name}`)),
+                    () => placement.lag,
+                );
                 const at = placement.setup(t, run, scenario.frames);
                 const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN_COMBINED[rig] ?? SPAWN_SKIN[rig] });
                 scenario.script(run, pair);
@@ -129,14 +140,19 @@ export function sharedCacheMatrix(title: string, tolerance: number | null, place
                 if (rig === 'physics' || rig === 'swing') {
                     if (pair.cachedFrames > 0) serving.push(`${pair.cachedFrames} poses served from the cache (a physics rig's physics is its own)`);
                 } else {
-                    if (pair.missedFrames > 1) serving.push(`${pair.missedFrames} of ${pair.servableFrames} frames the cache may serve posed in full (allowed: 1): frames ${pair.missedAt.join(', ')}`);
+                    if (pair.missedFrames > 1)
+                        serving.push(
+                            `${pair.missedFrames} of ${pair.servableFrames} frames the cache may serve posed in full (allowed: 1): frames ${pair.missedAt.join(', ')}`,
+                        );
                     // In view all along (or every other 17 frames), every scenario plays one animation plainly for a while:
                     // served (but the stunts walk starts 900 px away, out of view, for the 5 frames it plays alone
                     // in this scenario; every later plain stretch follows a clearTrack, whose pose stock leaves behind).
                     const inView = placement.lag < 4 && !/^(off screen|just right)/.test(placement.name);
                     if (inView && !(rig === 'stunts' && scenario.name.startsWith('tracks cleared'))) {
                         if (pair.cachedFrames < pair.servableFrames * MIN_SERVED_SHARE || pair.cachedFrames === 0) {
-                            serving.push(`${pair.cachedFrames} poses served of ${pair.servableFrames} the cache may serve (${pair.waitedFrames} waited for samples)`);
+                            serving.push(
+                                `${pair.cachedFrames} poses served of ${pair.servableFrames} the cache may serve (${pair.waitedFrames} waited for samples)`,
+                            );
                         }
                     }
                 }
@@ -145,4 +161,3 @@ export function sharedCacheMatrix(title: string, tolerance: number | null, place
         });
     });
 }
-

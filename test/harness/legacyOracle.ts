@@ -143,8 +143,7 @@ export class LegacyOracle {
     private now(state: OracleState, fade: number, stopAll: boolean): void {
         const current = (this.go.animationState.tracks as Any[])[state.layer];
         const playing =
-            current?.animation?.name === state.name &&
-            (state.wrapMode !== 'Once' || current.trackTime < current.animationEnd - current.animationStart);
+            current?.animation?.name === state.name && (state.wrapMode !== 'Once' || current.trackTime < current.animationEnd - current.animationStart);
         if (!playing) this.start(state, fade, stopAll, 0);
         else if (stopAll) this.emptyOthers(state.layer, fade, 0);
     }

@@ -120,12 +120,17 @@ export function poseErrors(pose: DrawnPose, exact: DrawnPose, bound: PoseBound =
             note('attachment', 1, `slot '${e.slot}' shows ${p.name} vs ${e.name}`);
             return; // its vertices are another attachment's
         }
-        if (e.hasSequence && p.sequenceIndex !== e.sequenceIndex) note('sequence', 1, `slot '${e.slot}' (${e.name}) sequence index ${p.sequenceIndex} vs ${e.sequenceIndex}`);
+        if (e.hasSequence && p.sequenceIndex !== e.sequenceIndex)
+            note('sequence', 1, `slot '${e.slot}' (${e.name}) sequence index ${p.sequenceIndex} vs ${e.sequenceIndex}`);
         let colour = 0;
         for (let c = 0; c < 4; c++) colour = Math.max(colour, Math.abs(p.color[c] - e.color[c]));
         if ((p.dark === null) !== (e.dark === null)) colour = 1;
         else if (p.dark && e.dark) for (let c = 0; c < 3; c++) colour = Math.max(colour, Math.abs(p.dark[c] - e.dark[c]));
-        note('colour', colour, `slot '${e.slot}' colour ${fmt(p.color)}${p.dark ? ` dark ${fmt(p.dark)}` : ''} vs ${fmt(e.color)}${e.dark ? ` dark ${fmt(e.dark)}` : ''}`);
+        note(
+            'colour',
+            colour,
+            `slot '${e.slot}' colour ${fmt(p.color)}${p.dark ? ` dark ${fmt(p.dark)}` : ''} vs ${fmt(e.color)}${e.dark ? ` dark ${fmt(e.dark)}` : ''}`,
+        );
         if (!(p.drawn || e.drawn)) return;
         const pv = p.vertices;
         const ev = e.vertices;

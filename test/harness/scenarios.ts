@@ -256,7 +256,6 @@ export const PLACEMENTS: Placement[] = [
     },
 ];
 
-
 /** A stable seed from a test's name. */
 export function hash(text: string): number {
     let h = 2166136261;

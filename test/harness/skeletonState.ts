@@ -82,8 +82,15 @@ export function skeletonState(skeleton: object): SkeletonState {
     const order = s.drawOrder;
     const drawOrder = (Array.isArray(order) ? order : order.appliedPose).map((slot: Any) => slot.data.index);
     const constraints = v43
-        ? (s.constraints as Any[]).map((c) => ({ name: c.data.name, own: scalars(c), pose: scalars(c.pose), applied: c.appliedPose === c.pose ? 'the pose' : scalars(c.appliedPose) }))
-        : ['ikConstraints', 'transformConstraints', 'pathConstraints', 'physicsConstraints'].flatMap((list) => (s[list] as Any[]).map((c) => ({ list, name: c.data.name, own: scalars(c) })));
+        ? (s.constraints as Any[]).map((c) => ({
+              name: c.data.name,
+              own: scalars(c),
+              pose: scalars(c.pose),
+              applied: c.appliedPose === c.pose ? 'the pose' : scalars(c.appliedPose),
+          }))
+        : ['ikConstraints', 'transformConstraints', 'pathConstraints', 'physicsConstraints'].flatMap((list) =>
+              (s[list] as Any[]).map((c) => ({ list, name: c.data.name, own: scalars(c) })),
+          );
     return { time: s.time, bones, slots, drawOrder, constraints };
 }
 

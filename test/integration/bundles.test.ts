@@ -23,7 +23,7 @@ async function spawnAndStep(plugin: Function): Promise<void> {
 }
 
 describe('published bundles', () => {
-    test('the IIFE reads the global Phaser, defines the global SpinePool and runs next to spine-phaser\'s IIFE', async () => {
+    test("the IIFE reads the global Phaser, defines the global SpinePool and runs next to spine-phaser's IIFE", async () => {
         const source = readFileSync(built('iife/phaser-spine-pool.js'), 'utf8');
         expect(source).not.toMatch(/\brequire\(/); // a script tag has no require
         // Evaluated as a classic script would be: only globals in scope.

@@ -14,7 +14,9 @@ import { hash, PLACEMENTS, SCENARIOS } from '../harness/scenarios';
 import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../../fixtures/skeletons/corpus';
 
 /** The scenarios every site runs: what games do (every kind of call), queued animations, crossfades. */
-const SITE_SCENARIOS = SCENARIOS.filter((s) => s.name.startsWith('what games do') || s.name.startsWith('queued animations') || s.name.startsWith('loops and crossfades'));
+const SITE_SCENARIOS = SCENARIOS.filter(
+    (s) => s.name.startsWith('what games do') || s.name.startsWith('queued animations') || s.name.startsWith('loops and crossfades'),
+);
 const SITE_PLACEMENTS = PLACEMENTS.filter((p) => p.name.startsWith('near the view centre') || p.name.startsWith('walking in and out'));
 
 describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
@@ -32,7 +34,12 @@ describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
 
         describe.each(SITE_PLACEMENTS.map((p) => [p.name, p] as const))('%s', (_name, placement) => {
             test.each(SITE_SCENARIOS.map((s) => [s.name, s] as const))('%s: the pooled instance shows and hears what its stock twin does', (_s, scenario) => {
-                const run = new DifferentialRun(t, irregularDeltas(hash(`${rig}/${site}/${placement.name}/${scenario.name}`)), () => placement.lag, site as CallSite);
+                const run = new DifferentialRun(
+                    t,
+                    irregularDeltas(hash(`${rig}/${site}/${placement.name}/${scenario.name}`)),
+                    () => placement.lag,
+                    site as CallSite,
+                );
                 const at = placement.setup(t, run, scenario.frames);
                 const pair = run.pair(at.x, at.y, rig, rig, { skin: SPAWN_SKIN_COMBINED[rig] ?? SPAWN_SKIN[rig] });
                 scenario.script(run, pair);

@@ -36,7 +36,12 @@ describe('per-instance detail', () => {
         expect(t.scene.spinePool.getTier(pinned)).toBe('high');
         expect(t.scene.spinePool.getTier(crowd)).toBe('offscreen');
         for (let frame = 1; frame < 20; frame++) expect(probe.countIn(pinned, frame)).toBe(1);
-        expect(probe.callsOf(pinned).slice(1).every((call) => Math.abs(call.ms - FRAME_MS) < 1e-9)).toBe(true);
+        expect(
+            probe
+                .callsOf(pinned)
+                .slice(1)
+                .every((call) => Math.abs(call.ms - FRAME_MS) < 1e-9),
+        ).toBe(true);
         expect(probe.callsOf(crowd).length).toBe(0); // 'events': its time runs, nothing is posed
         expect(t.scene.spinePool.stats().tiers).toMatchObject({ high: 1, offscreen: 1 });
     });
@@ -58,7 +63,7 @@ describe('per-instance detail', () => {
         expect(poseDistance(boneWorld(auto), boneWorld(twin))).toBeGreaterThan(1e-3); // it lags, as its tier allows
     });
 
-    test("a camera following a pinned hero, zoomed out: the hero stays high while a companion beside it drops to low detail and the crowd it leaves goes off screen", () => {
+    test('a camera following a pinned hero, zoomed out: the hero stays high while a companion beside it drops to low detail and the crowd it leaves goes off screen', () => {
         const pool = t.scene.spinePool;
         const hero = spawn(400, 300);
         pool.setDetail(hero, 'full');
@@ -77,7 +82,7 @@ describe('per-instance detail', () => {
         expect(crowd.map((go) => pool.getTier(go))).toEqual(crowd.map(() => 'offscreen'));
     });
 
-    test("setDetail takes effect in the frame it is called, both ways, and returns the pool for chaining", () => {
+    test('setDetail takes effect in the frame it is called, both ways, and returns the pool for chaining', () => {
         const pool = t.scene.spinePool;
         const go = spawn(offscreenX(), 300);
         t.step(2);
@@ -119,11 +124,19 @@ describe('per-instance detail', () => {
     test('a bad detail or an instance not spawned from this pool throws, naming the value and the fix', () => {
         const pool = t.scene.spinePool;
         const go = spawn(400, 300);
-        expect(() => pool.setDetail(go, 'high' as never)).toThrow(`setDetail(go, detail): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "high".`);
-        expect(() => spawn(400, 300, 'max' as never)).toThrow(`spawn(): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "max".`);
+        expect(() => pool.setDetail(go, 'high' as never)).toThrow(
+            `setDetail(go, detail): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "high".`,
+        );
+        expect(() => spawn(400, 300, 'max' as never)).toThrow(
+            `spawn(): detail must be 'auto' (the level of detail decides) or 'full' (updated and posed every frame); got "max".`,
+        );
         pool.despawn(go);
-        expect(() => pool.setDetail(go, 'full')).toThrow("setDetail(go, detail): this instance of 'tiny' is despawned; spawn one with this.spinePool.spawn() first.");
+        expect(() => pool.setDetail(go, 'full')).toThrow(
+            "setDetail(go, detail): this instance of 'tiny' is despawned; spawn one with this.spinePool.spawn() first.",
+        );
         const stock = t.scene.add.spine(0, 0, 'tiny', 'tiny-atlas');
-        expect(() => pool.setDetail(stock, 'full')).toThrow("setDetail(go, detail): this spine game object was not spawned by this scene's spinePool; spawn it with this.spinePool.spawn() first.");
+        expect(() => pool.setDetail(stock, 'full')).toThrow(
+            "setDetail(go, detail): this spine game object was not spawned by this scene's spinePool; spawn it with this.spinePool.spawn() first.",
+        );
     });
 });

@@ -33,7 +33,7 @@ function stepUntil(done: () => boolean, seconds = 20): boolean {
     return done();
 }
 
-describe('the documentation\'s examples, run as written, leave no leftover', () => {
+describe("the documentation's examples, run as written, leave no leftover", () => {
     test("the README's Legacy example: the enemy plays its layers, dies and goes back to the pool, twice (a reused instance too), with no development warning", () => {
         const [legacy, ...others] = readmeFragments((code) => code.includes('this.spinePool.legacy(') && code.includes("'die'"));
         expect(others).toEqual([]);

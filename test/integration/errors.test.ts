@@ -65,7 +65,9 @@ describe('errors that name the cause', () => {
         for (const call of [() => pool.spawn(0, 0, 'tiny', 'tiny-atlas'), () => pool.prewarm('tiny', 'tiny-atlas', 1)]) {
             const error = thrownBy(call);
             expect(error).toBeInstanceOf(PoolError);
-            expect(error.message).toMatch(/^phaser-spine-pool: (spawn|prewarm)\(\): this spinePool's scene was destroyed \(game\.destroy\(\) or this\.scene\.remove\(\)\)/);
+            expect(error.message).toMatch(
+                /^phaser-spine-pool: (spawn|prewarm)\(\): this spinePool's scene was destroyed \(game\.destroy\(\) or this\.scene\.remove\(\)\)/,
+            );
         }
     });
 
@@ -82,7 +84,9 @@ describe('errors that name the cause', () => {
         }
         const error = thrownBy(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas'));
         expect(error).toBeInstanceOf(PoolError);
-        expect(error.message).toMatch(/^phaser-spine-pool: option 'renderer' is spine-phaser-v4's \(Phaser 4\) choice of renderer; this game runs spine-phaser(-v3)?, whose objects have one renderer\. Leave 'renderer' null/);
+        expect(error.message).toMatch(
+            /^phaser-spine-pool: option 'renderer' is spine-phaser-v4's \(Phaser 4\) choice of renderer; this game runs spine-phaser(-v3)?, whose objects have one renderer\. Leave 'renderer' null/,
+        );
         expect(t.scene.spinePool.stats().pools).toEqual([]); // no empty pool left behind
         expect(pool.configure({ renderer: null }).spawn(0, 0, 'tiny', 'tiny-atlas')).toBeDefined();
     });

@@ -16,7 +16,15 @@ let t: TestGame;
 let run: DifferentialRun;
 
 beforeEach(async () => {
-    t = await bootGame({ skeletons: { limbs: corpusRig('limbs'), physics: corpusRig('physics'), swing: corpusRig('swing'), stunts: corpusRig('stunts'), giant: corpusRig('giant') } });
+    t = await bootGame({
+        skeletons: {
+            limbs: corpusRig('limbs'),
+            physics: corpusRig('physics'),
+            swing: corpusRig('swing'),
+            stunts: corpusRig('stunts'),
+            giant: corpusRig('giant'),
+        },
+    });
 });
 
 afterEach(() => {
@@ -60,8 +68,18 @@ describe('fidelity: what LOD may not change', () => {
                 },
             ),
         );
-        run.at(40, () => pair.legacy((anim) => anim.blend('aim', 0.7, 0.4), (oracle) => oracle.blend('aim', 0.7, 0.4)));
-        run.at(70, () => pair.legacy((anim) => anim.crossFade('run', 0.3), (oracle) => oracle.crossFade('run', 0.3)));
+        run.at(40, () =>
+            pair.legacy(
+                (anim) => anim.blend('aim', 0.7, 0.4),
+                (oracle) => oracle.blend('aim', 0.7, 0.4),
+            ),
+        );
+        run.at(70, () =>
+            pair.legacy(
+                (anim) => anim.crossFade('run', 0.3),
+                (oracle) => oracle.crossFade('run', 0.3),
+            ),
+        );
         run.at(75, () =>
             pair.legacy(
                 (anim) => anim.crossFadeQueued('die', 0.25, 'CompleteOthers', 'StopAll'),
@@ -106,7 +124,7 @@ describe('fidelity: what LOD may not change', () => {
         expect(ending.pooled.animationState.tracks[1] ?? null).toBeNull();
     });
 
-    test.each([2, 4])('2. Spine\'s own queue (delays, a finished entry\'s successor, mix ends) lands in stock\'s frame at interval %i', (k) => {
+    test.each([2, 4])("2. Spine's own queue (delays, a finished entry's successor, mix ends) lands in stock's frame at interval %i", (k) => {
         t.scene.spinePool.configure({ highFrequency: k, midFrequency: k, lowFrequency: k });
         run = new DifferentialRun(t, irregularDeltas(20 + k), () => k);
         const pair = run.pair(400, 450, 'limbs');
@@ -127,7 +145,7 @@ describe('fidelity: what LOD may not change', () => {
     });
 
     test.each([['physics'], ['swing']] as const)(
-        '3. a %s rig back in view after 2 s off screen, or spawned off screen walking in, shows its twin\'s pose (its physics ran on off screen): no bone is off or moves more in a frame',
+        "3. a %s rig back in view after 2 s off screen, or spawned off screen walking in, shows its twin's pose (its physics ran on off screen): no bone is off or moves more in a frame",
         (rig) => {
             run = new DifferentialRun(t, irregularDeltas(31));
             const back = run.pair(400, 450, rig, 'back in view');
@@ -247,7 +265,7 @@ describe('fidelity: what LOD may not change', () => {
         expect(t.scene.spinePool.stats().tiers.offscreen).toBe(1);
     });
 
-    test('8. setActive(false) stops a pooled instance as Phaser\'s UpdateList stops a stock one', () => {
+    test("8. setActive(false) stops a pooled instance as Phaser's UpdateList stops a stock one", () => {
         t.scene.spinePool.configure({ highFrequency: 3, midFrequency: 3, lowFrequency: 3 });
         run = new DifferentialRun(t, irregularDeltas(81), () => 3);
         const pair = run.pair(400, 450, 'limbs');

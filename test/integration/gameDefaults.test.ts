@@ -12,7 +12,7 @@ afterEach(() => {
     t = null;
 });
 
-describe('game-wide defaults (the plugin entry\'s data)', () => {
+describe("game-wide defaults (the plugin entry's data)", () => {
     test('every scene starts from the data given once in the game config; options not given keep their defaults', async () => {
         t = await bootGame({ poolData: { offscreen: 'pause', highFrequency: 2, midFrequency: 3, lowFrequency: 6, poseCache: 'off' } });
         const other = addScene(t, 'Second');
@@ -42,14 +42,20 @@ describe('game-wide defaults (the plugin entry\'s data)', () => {
         // Phaser makes the first scene in a callback of its boot, where a throw cannot be caught
         // here: the game boots with good data, then the entry's data is made bad and scenes added.
         t = await bootGame({ poolData: {} });
-        const entry = (t.game.config as unknown as { installScenePlugins: { key: string; data: unknown }[] }).installScenePlugins.find((e) => e.key === 'SpinePoolPlugin')!;
+        const entry = (t.game.config as unknown as { installScenePlugins: { key: string; data: unknown }[] }).installScenePlugins.find(
+            (e) => e.key === 'SpinePoolPlugin',
+        )!;
         const add = (key: string, data: unknown) => {
             entry.data = data;
             return () => t!.game.scene.add(key, class extends Phaser.Scene {}, true);
         };
-        expect(add('A', { groupCount: 99 })).toThrow("the game config's plugins.scene entry 'SpinePoolPlugin' (its data): option 'groupCount' must be an integer from 1 to 16 (round-robin groups); got 99.");
+        expect(add('A', { groupCount: 99 })).toThrow(
+            "the game config's plugins.scene entry 'SpinePoolPlugin' (its data): option 'groupCount' must be an integer from 1 to 16 (round-robin groups); got 99.",
+        );
         expect(add('B', { offscren: 'pause' })).toThrow("the game config's plugins.scene entry 'SpinePoolPlugin' (its data): unknown option 'offscren'");
-        expect(add('C', { camera: null })).toThrow("the game config's plugins.scene entry 'SpinePoolPlugin' (its data): camera is a scene's own camera, not a game-wide default; call this.spinePool.configure({ camera }) in that scene's create().");
+        expect(add('C', { camera: null })).toThrow(
+            "the game config's plugins.scene entry 'SpinePoolPlugin' (its data): camera is a scene's own camera, not a game-wide default; call this.spinePool.configure({ camera }) in that scene's create().",
+        );
         expect(add('D', 'pause')).toThrow("the game config's plugins.scene entry 'SpinePoolPlugin' (its data) takes an object of options; got \"pause\".");
     });
 });

@@ -6,8 +6,7 @@ let t: TestGame;
 let warn: jest.SpyInstance;
 eachTest((game, spy) => ([t, warn] = [game, spy]));
 
-const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
-    t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
+const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) => t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
 
 const endBurst = () => endBurstOf(t);
 const lineOf = (marker: string) => lineIn(__filename, marker);
@@ -110,7 +109,9 @@ describe('listener hygiene on despawn', () => {
         const file = 'hygiene.test.ts';
         expect(message).toContain(`animationState listener { complete: onDeath } added at `);
         expect(message).toMatch(new RegExp(`complete: onDeath \\} added at \\S*${file}:${lineOf('LEAK-SITE-STATE')}:\\d+`));
-        expect(message).toMatch(new RegExp(`TrackEntry 'walk' \\(track 1\\) listener \\{ event: onDeath \\} on the entry created at \\S*${file}:${lineOf('LEAK-SITE-ENTRY')}:\\d+`));
+        expect(message).toMatch(
+            new RegExp(`TrackEntry 'walk' \\(track 1\\) listener \\{ event: onDeath \\} on the entry created at \\S*${file}:${lineOf('LEAK-SITE-ENTRY')}:\\d+`),
+        );
         expect(message).toMatch(new RegExp(`go.on\\("pointerdown", onClick\\) added at \\S*${file}:${lineOf('LEAK-SITE-EMITTER')}:\\d+`));
         expect(t.scene.spinePool.stats().leaksCleared).toBe(3);
     });
@@ -201,7 +202,7 @@ describe('listener hygiene on despawn', () => {
         expect(heard).toEqual(['first', 'second', 'third']);
     });
 
-    test("the listener of the death entry whose complete despawns the instance (an entry that played to its end) is no leftover: spine-core drops it with its entry; one on a looping or unfinished entry still is", () => {
+    test('the listener of the death entry whose complete despawns the instance (an entry that played to its end) is no leftover: spine-core drops it with its entry; one on a looping or unfinished entry still is', () => {
         const pool = t.scene.spinePool;
         const go = spawn({ animation: 'walk' });
         let completes = 0;
@@ -228,7 +229,9 @@ describe('listener hygiene on despawn', () => {
         pool.despawn(next);
         endBurst();
         expect(warn).toHaveBeenCalledTimes(1);
-        expect(warn.mock.calls[0][0]).toMatch(/removed 2 leftovers[^]*TrackEntry 'walk' \(track 0\) listener \{ complete \}[^]*TrackEntry 'attack' \(track 1\) listener \{ event \}/);
+        expect(warn.mock.calls[0][0]).toMatch(
+            /removed 2 leftovers[^]*TrackEntry 'walk' \(track 0\) listener \{ complete \}[^]*TrackEntry 'attack' \(track 1\) listener \{ event \}/,
+        );
     });
 
     test('stale tweens on a despawned instance are stopped, and named in the warning', () => {
@@ -285,7 +288,7 @@ describe('listener hygiene on despawn', () => {
         expect(newOwner).toContain('complete walk');
     });
 
-    test('despawning and respawning from inside a Spine event callback drops the rest of the old owner\'s notifications, not the new owner\'s', () => {
+    test("despawning and respawning from inside a Spine event callback drops the rest of the old owner's notifications, not the new owner's", () => {
         const go = spawn({ animation: 'attack', loop: false });
         const duration = go.animationState.tracks[0]!.animation!.duration;
         const newOwner: string[] = [];
@@ -320,16 +323,7 @@ describe('listener hygiene on despawn', () => {
         b.destroy();
         t.scene.scene.restart();
         t.step(2);
-        expect(log).toEqual([
-            'create 0 false',
-            'spawn 0 true',
-            'create 1 false',
-            'spawn 1 true',
-            'despawn 0 true',
-            'spawn 0 true',
-            'destroy 1',
-            'destroy 0',
-        ]);
+        expect(log).toEqual(['create 0 false', 'spawn 0 true', 'create 1 false', 'spawn 1 true', 'despawn 0 true', 'spawn 0 true', 'destroy 1', 'destroy 0']);
     });
 
     test('listeners added in onCreate belong to the pool: kept for every owner and never reported', () => {
@@ -364,7 +358,9 @@ describe('listener hygiene on despawn', () => {
         expect(() => pool.despawn(go)).toThrow('game bug');
         expect(pool.isActive(go)).toBe(false);
         expect(pool.stats()).toMatchObject({ active: 0, free: 1 });
-        expect(() => pool.setHooks('tiny', 'tiny-atlas', { onSpwan: () => {} } as never)).toThrow(/unknown hook 'onSpwan'. Hooks: onCreate, onSpawn, onDespawn, onDestroy/);
+        expect(() => pool.setHooks('tiny', 'tiny-atlas', { onSpwan: () => {} } as never)).toThrow(
+            /unknown hook 'onSpwan'. Hooks: onCreate, onSpawn, onDespawn, onDestroy/,
+        );
     });
 });
 
@@ -419,7 +415,7 @@ describe('cameras following a despawned instance', () => {
         endBurst();
         const message: string = warn.mock.calls[0][0];
         expect(message).toContain('removed 3 leftovers');
-        expect(message).toContain("- the main camera following it (startFollow)\n");
+        expect(message).toContain('- the main camera following it (startFollow)\n');
         expect(message).toContain("- camera 'minimap' following it (startFollow)\n");
         expect(message).toContain(`- camera ${t.scene.cameras.cameras.indexOf(unnamed)} (unnamed) following it (startFollow)\n`);
         expect(message).not.toContain('other');
@@ -472,7 +468,7 @@ describe('tweens at despawn', () => {
     });
     afterEach(() => clock.mockRestore());
 
-    test("the tween whose onComplete despawns the instance (fade out, then back to the pool) is no leftover: no warning, nothing counted, Phaser removes and destroys it once, and the next owner is untouched", () => {
+    test('the tween whose onComplete despawns the instance (fade out, then back to the pool) is no leftover: no warning, nothing counted, Phaser removes and destroys it once, and the next owner is untouched', () => {
         const pool = t.scene.spinePool;
         const go = spawn({ animation: 'walk' });
         const tween = t.scene.tweens.add({ targets: go, alpha: 0, duration: 200, onComplete: () => pool.despawn(go) });
@@ -526,7 +522,7 @@ describe('tweens at despawn', () => {
     });
 
     test.each(['onStart', 'onUpdate', 'onYoyo', 'onRepeat', 'onLoop'])(
-        'despawning (and spawning the next owner) from a running tween\'s own %s ends that tween without Phaser throwing: reported, no later callback of it runs, nothing more is written to the object',
+        "despawning (and spawning the next owner) from a running tween's own %s ends that tween without Phaser throwing: reported, no later callback of it runs, nothing more is written to the object",
         (callback) => {
             const pool = t.scene.spinePool;
             const go = spawn();
@@ -561,4 +557,3 @@ describe('tweens at despawn', () => {
         },
     );
 });
-

@@ -23,7 +23,11 @@ beforeEach(() => {
 /** Phaser's InputPlugin as the test reads it (`_list`: the objects its hit tests go through). */
 interface InputPluginView {
     _list: object[];
-    manager: { hitTest(pointer: object, list: object[], camera: object, output?: object[]): object[]; onMouseDown(event: object): void; onMouseUp(event: object): void };
+    manager: {
+        hitTest(pointer: object, list: object[], camera: object, output?: object[]): object[];
+        onMouseDown(event: object): void;
+        onMouseUp(event: object): void;
+    };
 }
 
 const input = () => t.scene.input as unknown as InputPluginView;
@@ -125,7 +129,7 @@ describe('input of a pooled instance is that of a stock object', () => {
         expect(warn).not.toHaveBeenCalled();
     });
 
-    test('a mix-and-match combination on a rig whose default skin is empty is clickable (its size and hit area are its skin\'s setup pose), and a despawn puts back the size a new object has', () => {
+    test("a mix-and-match combination on a rig whose default skin is empty is clickable (its size and hit area are its skin's setup pose), and a despawn puts back the size a new object has", () => {
         addSkeleton(t.game, 'skins', corpusRig('skins'));
         const pool = t.scene.spinePool;
         const heard: string[] = [];
@@ -163,7 +167,12 @@ describe('input of a pooled instance is that of a stock object', () => {
         const pool = t.scene.spinePool;
         pool.setHooks('tiny', 'tiny-atlas', { onSpawn: (go) => go.setInteractive() });
         const stock = stockAt(600, 300).setInteractive();
-        const gos = [pool.spawn(100, 300, 'tiny', 'tiny-atlas'), pool.spawn(200, 300, 'tiny', 'tiny-atlas'), pool.spawn(300, 300, 'tiny', 'tiny-atlas'), pool.spawn(400, 300, 'tiny', 'tiny-atlas')];
+        const gos = [
+            pool.spawn(100, 300, 'tiny', 'tiny-atlas'),
+            pool.spawn(200, 300, 'tiny', 'tiny-atlas'),
+            pool.spawn(300, 300, 'tiny', 'tiny-atlas'),
+            pool.spawn(400, 300, 'tiny', 'tiny-atlas'),
+        ];
         frames();
         for (const x of [100, 200, 300, 400]) expect(hitsAt(x, 300)).toHaveLength(1);
 
@@ -194,4 +203,3 @@ describe('input of a pooled instance is that of a stock object', () => {
         warn.mockClear(); // the go.destroy() of a pooled instance is reported; not this test's concern
     });
 });
-

@@ -43,11 +43,17 @@ describe('a reference kept past its instance', () => {
         go.setPosition(10, 10);
         go.setAlpha(0.5);
         const [first, ...rest] = warnings();
-        expect(first).toMatch(/^phaser-spine-pool: go\.setPosition\(\) on a 'tiny' instance destroyed when its scene shut down \(a restart, stop, or start of another scene\) at .*keptReferences\.test\.ts:\d+:\d+: a reference kept past a restart does nothing\. Spawn a new one in create\(\)/);
+        expect(first).toMatch(
+            /^phaser-spine-pool: go\.setPosition\(\) on a 'tiny' instance destroyed when its scene shut down \(a restart, stop, or start of another scene\) at .*keptReferences\.test\.ts:\d+:\d+: a reference kept past a restart does nothing\. Spawn a new one in create\(\)/,
+        );
         expect(rest).toEqual([]);
         kept.animationState.setAnimation(0, 'idle', true);
-        expect(warnings()).toEqual([expect.stringMatching(/^phaser-spine-pool: animationState\.setAnimation\(\) on a 'tiny' instance destroyed when its scene shut down/)]);
-        expect(() => t.scene.spinePool.legacy(go)).toThrow("legacy(go): this instance of 'tiny' was destroyed when its scene shut down (a restart, stop, or start of another scene); A reference kept past a restart is stale");
+        expect(warnings()).toEqual([
+            expect.stringMatching(/^phaser-spine-pool: animationState\.setAnimation\(\) on a 'tiny' instance destroyed when its scene shut down/),
+        ]);
+        expect(() => t.scene.spinePool.legacy(go)).toThrow(
+            "legacy(go): this instance of 'tiny' was destroyed when its scene shut down (a restart, stop, or start of another scene); A reference kept past a restart is stale",
+        );
         expect(() => t.scene.spinePool.setDetail(go, 'full')).toThrow("setDetail(go, detail): this instance of 'tiny' was destroyed when its scene shut down");
         expect(t.scene.spinePool.isActive(go)).toBe(false);
         expect(t.scene.spinePool.getTier(go)).toBeNull();
@@ -90,9 +96,13 @@ describe('a reference kept past its instance', () => {
         expect(() => t.scene.spinePool.legacy(go)).toThrow("Use the pool that spawned it: this.scene.get('Other').spinePool.legacy(go).");
     });
 
-    test('skin and animation errors name the skeleton by its data key (Spine\'s own name is empty)', () => {
-        expect(() => t.scene.spinePool.spawn(0, 0, 'tiny', 'tiny-atlas', { skin: 'ghost' })).toThrow('spawn(): skin "ghost" is not in skeleton "tiny". Skins: default, ');
-        expect(() => t.scene.spinePool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'fly' })).toThrow('spawn(): animation "fly" is not in skeleton "tiny". Animations: ');
+    test("skin and animation errors name the skeleton by its data key (Spine's own name is empty)", () => {
+        expect(() => t.scene.spinePool.spawn(0, 0, 'tiny', 'tiny-atlas', { skin: 'ghost' })).toThrow(
+            'spawn(): skin "ghost" is not in skeleton "tiny". Skins: default, ',
+        );
+        expect(() => t.scene.spinePool.spawn(0, 0, 'tiny', 'tiny-atlas', { animation: 'fly' })).toThrow(
+            'spawn(): animation "fly" is not in skeleton "tiny". Animations: ',
+        );
         const go = spawn();
         expect(() => t.scene.spinePool.legacy(go).play('fly')).toThrow('legacy: animation "fly" is not in skeleton "tiny". Animations: ');
     });

@@ -188,7 +188,7 @@ describe('Legacy-style helper: queue timing', () => {
         expect(completes).toBe(2);
     });
 
-    test('behind a looping animation, a CompleteOthers queue starts at the end of the current loop (Spine\'s rule)', () => {
+    test("behind a looping animation, a CompleteOthers queue starts at the end of the current loop (Spine's rule)", () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
         legacy.state('walk').wrapMode = 'Loop';
@@ -236,31 +236,34 @@ describe('Legacy-style helper: queue timing', () => {
         expect(secondsSince(startedAt) - first.time).toBeCloseTo(runAt, 6); // run is still fading out
     });
 
-    test.each([1, 4])('state(name).speed plays it faster from the moment it is set, and a CompleteOthers queue behind it still starts on time (updates every %i frames)', (k) => {
-        everyKFrames(k);
-        const go = spawn();
-        const legacy = t.scene.spinePool.legacy(go);
-        const attack = legacy.state('attack');
-        t.step(3);
-        const startedAt = t.time;
-        legacy.play('attack');
-        t.step(8);
-        if (k > 1) stepBetweenUpdates(go);
-        const changedAt = secondsSince(startedAt);
-        if (k > 1) expect(attack.time).toBeLessThan(changedAt - 1e-9); // it owes time played at speed 1
-        attack.speed = 2;
-        // The time owed at speed 1 was paid first: the new speed counts from now.
-        expect(attack.time).toBeCloseTo(changedAt, 9);
-        expect(go.animationState.tracks[0]!.timeScale).toBe(2);
-        const fade = 0.1;
-        const queued = legacy.crossFadeQueued('idle', fade);
-        stepUntil(() => queued.isPlaying);
-        // attack ends after its remaining length at twice the speed; idle starts fadeLength before.
-        const endsAt = changedAt + (duration(go, 'attack') - changedAt) / 2;
-        expect(secondsSince(startedAt) - queued.time).toBeCloseTo(endsAt - fade, 6);
-        expect(attack.time).toBeCloseTo(changedAt + 2 * (secondsSince(startedAt) - changedAt), 6);
-        expect(go.animationState.tracks[0]!.mixingFrom?.animation?.name).toBe('attack');
-    });
+    test.each([1, 4])(
+        'state(name).speed plays it faster from the moment it is set, and a CompleteOthers queue behind it still starts on time (updates every %i frames)',
+        (k) => {
+            everyKFrames(k);
+            const go = spawn();
+            const legacy = t.scene.spinePool.legacy(go);
+            const attack = legacy.state('attack');
+            t.step(3);
+            const startedAt = t.time;
+            legacy.play('attack');
+            t.step(8);
+            if (k > 1) stepBetweenUpdates(go);
+            const changedAt = secondsSince(startedAt);
+            if (k > 1) expect(attack.time).toBeLessThan(changedAt - 1e-9); // it owes time played at speed 1
+            attack.speed = 2;
+            // The time owed at speed 1 was paid first: the new speed counts from now.
+            expect(attack.time).toBeCloseTo(changedAt, 9);
+            expect(go.animationState.tracks[0]!.timeScale).toBe(2);
+            const fade = 0.1;
+            const queued = legacy.crossFadeQueued('idle', fade);
+            stepUntil(() => queued.isPlaying);
+            // attack ends after its remaining length at twice the speed; idle starts fadeLength before.
+            const endsAt = changedAt + (duration(go, 'attack') - changedAt) / 2;
+            expect(secondsSince(startedAt) - queued.time).toBeCloseTo(endsAt - fade, 6);
+            expect(attack.time).toBeCloseTo(changedAt + 2 * (secondsSince(startedAt) - changedAt), 6);
+            expect(go.animationState.tracks[0]!.mixingFrom?.animation?.name).toBe('attack');
+        },
+    );
 });
 
 describe('Legacy-style helper: layers and modes', () => {
@@ -275,7 +278,7 @@ describe('Legacy-style helper: layers and modes', () => {
         return legacy;
     }
 
-    test('StopSameLayer only fades out the animation\'s own layer', () => {
+    test("StopSameLayer only fades out the animation's own layer", () => {
         const go = spawn();
         const legacy = twoLayers(go);
         legacy.crossFade('run', 0.2, PlayMode.StopSameLayer);
@@ -335,7 +338,7 @@ describe('Legacy-style helper: layers and modes', () => {
         expect(go.animationState.tracks[1] ?? null).toBeNull();
     });
 
-    test('blend moves a layer\'s weight to the target over fadeLength and leaves other layers alone', () => {
+    test("blend moves a layer's weight to the target over fadeLength and leaves other layers alone", () => {
         const go = spawn();
         const legacy = twoLayers(go);
         legacy.blend('idle', 0.5, 0.3);
@@ -424,7 +427,7 @@ describe('Legacy-style helper: layers and modes', () => {
     });
 });
 
-describe('Legacy-style helper: states and Unity\'s defaults', () => {
+describe("Legacy-style helper: states and Unity's defaults", () => {
     test.each([1, 4])('setting state(name).time seeks without firing the Spine events it skips; later ones still fire (updates every %i frames)', (k) => {
         everyKFrames(k);
         const go = spawn();
@@ -448,7 +451,7 @@ describe('Legacy-style helper: states and Unity\'s defaults', () => {
         expect(walk.time).toBeCloseTo(0.5 + secondsSince(seekedAt), 9);
     });
 
-    test('state(name).length is the animation\'s duration in seconds, playing or not', () => {
+    test("state(name).length is the animation's duration in seconds, playing or not", () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
         expect(legacy.state('attack').length).toBeCloseTo(0.6, 6); // the tiny skeleton's attack: 0.6 s
@@ -458,7 +461,7 @@ describe('Legacy-style helper: states and Unity\'s defaults', () => {
         expect(legacy.state('die').length).toBe(duration(go, 'die'));
     });
 
-    test('crossFade and crossFadeQueued fade over 0.3 s by default (Unity\'s fadeLength), the entry\'s mixDuration', () => {
+    test("crossFade and crossFadeQueued fade over 0.3 s by default (Unity's fadeLength), the entry's mixDuration", () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
         legacy.play('attack');
@@ -472,7 +475,7 @@ describe('Legacy-style helper: states and Unity\'s defaults', () => {
         expect(secondsSince(startedAt) - queued.time).toBeCloseTo(duration(go, 'run') - 0.3, 6); // 0.3 s before run ends
     });
 
-    test('the default wrapMode is \'Once\': a play does not loop and stops playing at its end', () => {
+    test("the default wrapMode is 'Once': a play does not loop and stops playing at its end", () => {
         const go = spawn();
         const legacy = t.scene.spinePool.legacy(go);
         expect(legacy.wrapMode).toBe('Once');
@@ -563,7 +566,7 @@ describe('Legacy-style helper: ownership', () => {
         expect(pool.legacy(again)).not.toBe(legacy);
     });
 
-    test('the helper\'s own Spine listener is not reported as a leak and is removed on despawn: it never hears the next owner', () => {
+    test("the helper's own Spine listener is not reported as a leak and is removed on despawn: it never hears the next owner", () => {
         const pool = t.scene.spinePool;
         const go = spawn();
         const legacy = pool.legacy(go);

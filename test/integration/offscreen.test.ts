@@ -215,7 +215,7 @@ describe("offscreen: 'events' (the default)", () => {
         expect(logs[0].filter((l) => l.includes('footstep')).length).toBeGreaterThan(0);
     });
 
-    test('the view follows the camera\'s zoom and bounds (HEADLESS never refreshes worldView)', () => {
+    test("the view follows the camera's zoom and bounds (HEADLESS never refreshes worldView)", () => {
         const pool = t.scene.spinePool;
         const cam = t.scene.cameras.main;
         const far = pool.spawn(cam.scrollX + cam.width * 1.5 + 100, cam.scrollY + cam.height / 2, 'tiny', 'tiny-atlas', { animation: 'walk' });

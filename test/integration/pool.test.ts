@@ -77,7 +77,7 @@ describe('pool on the real stack', () => {
         expect(pool.stats()).toMatchObject({ active: 0, free: 3, created: 3 });
     });
 
-    test('spawn hands out the setup pose with current world transforms, never the last owner\'s pose or tracks', () => {
+    test("spawn hands out the setup pose with current world transforms, never the last owner's pose or tracks", () => {
         const pool = t.scene.spinePool;
         const go = spawn(100, 100, { animation: 'die', loop: false, skin: preset('tiny').stats.skins[1] });
         go.animationState.setAnimation(1, 'walk', true);
@@ -111,8 +111,18 @@ describe('pool on the real stack', () => {
     test('events keyed at time 0 of the spawn animation fire on the first update, after the caller could listen', () => {
         const json = structuredClone(preset('tiny').json) as { animations: Record<string, unknown>; bones: { name: string }[] };
         json.animations.ping = {
-            bones: { [json.bones[0].name]: { rotate: [{ time: 0, value: 0 }, { time: 0.5, value: 10 }] } },
-            events: [{ time: 0, name: 'hit' }, { time: 0.25, name: 'hit' }],
+            bones: {
+                [json.bones[0].name]: {
+                    rotate: [
+                        { time: 0, value: 0 },
+                        { time: 0.5, value: 10 },
+                    ],
+                },
+            },
+            events: [
+                { time: 0, name: 'hit' },
+                { time: 0.25, name: 'hit' },
+            ],
         };
         t.game.cache.json.add('tiny-ping', jsonForStack(json));
         const go = t.scene.spinePool.spawn(0, 0, 'tiny-ping', 'tiny-atlas', { animation: 'ping', loop: false });
@@ -222,7 +232,7 @@ describe('pool on the real stack', () => {
         expect(Object.keys(recycled)).toEqual(Object.keys(fresh));
     });
 
-    test('world-transform callbacks set in onCreate belong to the pool: every owner gets them; an owner\'s own go on despawn', () => {
+    test("world-transform callbacks set in onCreate belong to the pool: every owner gets them; an owner's own go on despawn", () => {
         const pool = t.scene.spinePool;
         const poolCallback = (): void => {};
         pool.setHooks('tiny', 'tiny-atlas', { onCreate: (go) => void (go.afterUpdateWorldTransforms = poolCallback) });

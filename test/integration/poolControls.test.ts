@@ -94,7 +94,9 @@ describe('maxFree: a cap on the free instances each pool keeps', () => {
         expect(() => pool.configure({ maxFree: 1.5 })).toThrow(/'maxFree'.*got 1.5/);
         pool.configure({ maxFree: 4 });
         pool.prewarm('tiny', 'tiny-atlas', 3);
-        expect(() => pool.prewarm('tiny', 'tiny-atlas', 2)).toThrow(/2 more free instances of 'tiny' would make 5, over maxFree 4.*Prewarm at most 1, or raise the cap: configure\(\{ maxFree: 5 \}\)/);
+        expect(() => pool.prewarm('tiny', 'tiny-atlas', 2)).toThrow(
+            /2 more free instances of 'tiny' would make 5, over maxFree 4.*Prewarm at most 1, or raise the cap: configure\(\{ maxFree: 5 \}\)/,
+        );
         expect(pool.stats()).toMatchObject({ free: 3, created: 3 });
     });
 });
@@ -126,7 +128,10 @@ describe('trim, despawnAll, getActive', () => {
         pool.prewarm('crowd', 'crowd-atlas', 3);
         const out = spawn();
         expect(pool.trim('tiny', 'tiny-atlas', 2)).toBe(2); // 4 free after the spawn, 2 kept
-        expect(pool.stats().pools.map((p) => [p.dataKey, p.active, p.free])).toEqual([['tiny', 1, 2], ['crowd', 0, 3]]);
+        expect(pool.stats().pools.map((p) => [p.dataKey, p.active, p.free])).toEqual([
+            ['tiny', 1, 2],
+            ['crowd', 0, 3],
+        ]);
         expect(pool.trim(undefined, undefined, 1)).toBe(1 + 2);
         expect(pool.trim()).toBe(2);
         expect(pool.stats()).toMatchObject({ active: 1, free: 0, created: 8 });
@@ -150,7 +155,10 @@ describe('trim, despawnAll, getActive', () => {
         expect(pool.despawnAll('crowd')).toBe(2);
         expectSameMembers(despawned, crowd);
         expect(pool.stats().leaksCleared).toBe(1);
-        expect(pool.stats().pools.map((p) => [p.dataKey, p.active, p.free])).toEqual([['tiny', 3, 0], ['crowd', 0, 2]]);
+        expect(pool.stats().pools.map((p) => [p.dataKey, p.active, p.free])).toEqual([
+            ['tiny', 3, 0],
+            ['crowd', 0, 2],
+        ]);
         expect(pool.despawnAll()).toBe(3);
         expect(tiny.some((go) => pool.isActive(go))).toBe(false);
         expect(pool.stats()).toMatchObject({ active: 0, free: 5 });
@@ -207,7 +215,12 @@ describe('prewarm over frames', () => {
             frees.push(pool.stats().free);
         }
         expect(frees).toEqual([6, 12, 18, 20, 20]);
-        expect(progress).toEqual([[6, 20], [12, 20], [18, 20], [20, 20]]);
+        expect(progress).toEqual([
+            [6, 20],
+            [12, 20],
+            [18, 20],
+            [20, 20],
+        ]);
         expect(await promise).toEqual({ built: 20, count: 20, cancelled: false });
         expect(result).toEqual({ built: 20, count: 20, cancelled: false });
         expect(pool.prewarm('tiny', 'tiny-atlas', 3)).toBeUndefined();
@@ -308,7 +321,9 @@ describe('spawn options scale and the bounds provider', () => {
         expect(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas', provider)).toThrow(
             /the 5th argument is a bounds provider \(SkinsAndAnimationBoundsProvider\), as this.add.spine takes; spawn's 5th argument is SpawnOptions.*onCreate: \(go\) => \{ go.boundsProvider = provider; go.updateSize\(\); \}/,
         );
-        expect(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas', { calculateBounds: () => ({ x: 0, y: 0, width: 1, height: 1 }) } as never)).toThrow(/5th argument is a bounds provider, as/);
+        expect(() => pool.spawn(0, 0, 'tiny', 'tiny-atlas', { calculateBounds: () => ({ x: 0, y: 0, width: 1, height: 1 }) } as never)).toThrow(
+            /5th argument is a bounds provider, as/,
+        );
         expect(pool.stats()).toMatchObject({ active: 0 });
         // The fix: every instance of the pool gets the provider when it is built.
         pool.setHooks('tiny', 'tiny-atlas', {

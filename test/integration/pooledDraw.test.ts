@@ -66,7 +66,12 @@ class RecordingBatcher {
 
     flush(): void {
         if (this.verticesLength === 0) return;
-        this.batches.push({ texture: this.lastTexture, blend: this.blend, vertices: Array.from(this.verts.subarray(0, this.verticesLength)), indices: Array.from(this.idx.subarray(0, this.indicesLength)) });
+        this.batches.push({
+            texture: this.lastTexture,
+            blend: this.blend,
+            vertices: Array.from(this.verts.subarray(0, this.verticesLength)),
+            indices: Array.from(this.idx.subarray(0, this.indicesLength)),
+        });
         this.verticesLength = this.indicesLength = 0;
     }
 
@@ -101,7 +106,16 @@ let compared = 0;
 beforeEach(async () => {
     compared = 0;
     t = await bootGame({
-        skeletons: { hero: preset('hero'), limbs: corpusRig('limbs'), stunts: corpusRig('stunts'), path: corpusRig('path'), skins: corpusRig('skins'), physics: corpusRig('physics'), giant: corpusRig('giant'), swing: corpusRig('swing') },
+        skeletons: {
+            hero: preset('hero'),
+            limbs: corpusRig('limbs'),
+            stunts: corpusRig('stunts'),
+            path: corpusRig('path'),
+            skins: corpusRig('skins'),
+            physics: corpusRig('physics'),
+            giant: corpusRig('giant'),
+            swing: corpusRig('swing'),
+        },
     });
     // Phaser 4: pooled instances are made with spine-phaser-v4's 'spine-webgl' renderer (the pool's
     // `renderer` option), the one the picture path draws for.
@@ -130,7 +144,9 @@ function asWebGL<T>(make: () => T): T {
 /** A stock object (`this.add.spine`) of `key`, made with the renderer pooled instances are made with. */
 function addStock(x: number, y: number, key: string): SpineGameObject {
     const add = t.scene.add.spine as (...args: unknown[]) => SpineGameObject;
-    return asWebGL(() => (phaser4() ? add.call(t.scene.add, x, y, key, `${key}-atlas`, { renderer: 'spine-webgl' }) : add.call(t.scene.add, x, y, key, `${key}-atlas`)));
+    return asWebGL(() =>
+        phaser4() ? add.call(t.scene.add, x, y, key, `${key}-atlas`, { renderer: 'spine-webgl' }) : add.call(t.scene.add, x, y, key, `${key}-atlas`),
+    );
 }
 
 function spawn(x: number, y: number, key: string, options: Any): SpineGameObject {
@@ -232,7 +248,8 @@ function compareStreams(stock: Batch[], pooled: Batch[]): number {
         batch.vertices.forEach((value, k) => {
             const d = Math.abs(value - pooled[i].vertices[k]);
             if (k % 12 < 2) worst = Math.max(worst, d);
-            else if (d !== 0) throw new Error(`batch ${i}, float ${k} (vertex ${Math.floor(k / 12)}, field ${k % 12}): stock ${value}, pooled ${pooled[i].vertices[k]}`);
+            else if (d !== 0)
+                throw new Error(`batch ${i}, float ${k} (vertex ${Math.floor(k / 12)}, field ${k % 12}): stock ${value}, pooled ${pooled[i].vertices[k]}`);
         });
     });
     compared++;
@@ -317,7 +334,7 @@ describe('the pool draws what spine-webgl draws', () => {
         });
     }
 
-    test('what the game changes after the pool\'s update is drawn as stock draws it: a slot\'s colour, an attachment, the draw order, the tint, a bone it poses', () => {
+    test("what the game changes after the pool's update is drawn as stock draws it: a slot's colour, an attachment, the draw order, the tint, a bone it poses", () => {
         const [tinted, coloured, detached, reordered, moved] = crowd('hero', ['walk', 'walk', 'walk', 'walk', 'walk'], 'shared').map((m) => m.go);
         expect(drawBoth(tinted).from).toBe('picture');
         tinted.skeleton.color.set(1, 0.5, 0.25, 0.8);
@@ -408,7 +425,7 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(compared).toBe(5);
     });
 
-    test('a skin set after the pool\'s update is drawn from the skeleton, as stock draws it', () => {
+    test("a skin set after the pool's update is drawn from the skeleton, as stock draws it", () => {
         const [{ go }] = crowd('hero', ['walk'], 'shared');
         expect(drawBoth(go).from).toBe('picture');
         go.skeleton.setSkinByName('goblin');
@@ -439,7 +456,7 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(blends.size).toBe(v43() ? 3 : 4);
     });
 
-    test('a skin combination (skins rig, empty default skin) drawn from the picture is stock\'s', () => {
+    test("a skin combination (skins rig, empty default skin) drawn from the picture is stock's", () => {
         const go = spawn(300, 300, 'skins', { skin: ['base', 'blue', 'hat', 'cape'], detail: 'full', poseCache: 'shared' });
         go.animationState.setAnimation(0, 'walk', true);
         t.step(30);

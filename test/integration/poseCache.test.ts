@@ -46,7 +46,7 @@ function localOf(bone: Any): { rotation: number } {
 }
 
 describe('shared pose cache', () => {
-    test('every skin of a rig with IK, transform constraints and meshes, playing plainly: served from the cache once its samples are built, and the twin\'s pose within the cache\'s tolerance', () => {
+    test("every skin of a rig with IK, transform constraints and meshes, playing plainly: served from the cache once its samples are built, and the twin's pose within the cache's tolerance", () => {
         run = new DifferentialRun(t, irregularDeltas(11));
         const skins = ['knight', 'goblin', 'mage'];
         const pairs = skins.map((skin, i) => run!.pair(150 + i * 250, 450, 'hero', skin, { skin }));
@@ -106,7 +106,13 @@ describe('shared pose cache', () => {
                 pair.both((go) => void (localOf(go.skeleton.bones[index]).rotation = angle));
             });
         }
-        run.at(40, () => pair.both((go) => void (localOf(go.skeleton.bones[index]).rotation = (go.skeleton.bones[index].data as Any).rotation ?? (go.skeleton.bones[index].data as Any).setupPose.rotation)));
+        run.at(40, () =>
+            pair.both(
+                (go) =>
+                    void (localOf(go.skeleton.bones[index]).rotation =
+                        (go.skeleton.bones[index].data as Any).rotation ?? (go.skeleton.bones[index].data as Any).setupPose.rotation),
+            ),
+        );
         run.step(12);
         const before = cache().hits;
         run.step(28);
@@ -166,7 +172,9 @@ describe('shared pose cache', () => {
         const warm = run.pair(100, 450, 'hero', 'warm');
         run.at(0, () => warm.both((go) => go.animationState.setAnimation(0, 'walk', true)));
         // Two loops of walk later (every sample of it built), the others start.
-        run.at(90, () => late.forEach(({ animation, pair }, i) => pair.both((go) => void (go.animationState.setAnimation(0, animation, true).trackTime = i * 0.17))));
+        run.at(90, () =>
+            late.forEach(({ animation, pair }, i) => pair.both((go) => void (go.animationState.setAnimation(0, animation, true).trackTime = i * 0.17))),
+        );
         run.step(91);
         const before = { cached: warm.cachedFrames, servable: warm.servableFrames, waited: warm.waitedFrames };
         run.step(40);
@@ -201,7 +209,7 @@ describe('shared pose cache', () => {
         gos.forEach((go) => pool.despawn(go));
     });
 
-    test('spawn(..., { animation }) shows the first frame from the cache, as the posed first frame without it; poseCache: \'off\' on spawn overrides the option', () => {
+    test("spawn(..., { animation }) shows the first frame from the cache, as the posed first frame without it; poseCache: 'off' on spawn overrides the option", () => {
         const pool = t.scene.spinePool;
         const warm = pool.spawn(100, 450, 'hero', 'hero-atlas', { animation: 'attack' });
         t.step(1); // samples built in a frame
@@ -213,16 +221,20 @@ describe('shared pose cache', () => {
         cached.skeleton.bones.forEach((bone, i) => {
             const a = worldOf(bone);
             const b = worldOf(full.skeleton.bones[i]);
-            expect([a.a, a.b, a.c, a.d, a.worldX, a.worldY].map((v, j) => Math.abs(v - [b.a, b.b, b.c, b.d, b.worldX, b.worldY][j])).every((d) => d < 1e-3)).toBe(true);
+            expect(
+                [a.a, a.b, a.c, a.d, a.worldX, a.worldY].map((v, j) => Math.abs(v - [b.a, b.b, b.c, b.d, b.worldX, b.worldY][j])).every((d) => d < 1e-3),
+            ).toBe(true);
         });
         t.step(5);
         expect(instanceRecord(pool, full).poseCached).toBe(false);
         expect(instanceRecord(pool, cached).poseCached).toBe(true);
-        expect(() => pool.spawn(0, 0, 'hero', 'hero-atlas', { poseCache: 'on' as never })).toThrow(/spawn\(\): poseCache must be one of 'off', 'shared'.*got "on"/);
+        expect(() => pool.spawn(0, 0, 'hero', 'hero-atlas', { poseCache: 'on' as never })).toThrow(
+            /spawn\(\): poseCache must be one of 'off', 'shared'.*got "on"/,
+        );
         [warm, cached, full].forEach((go) => pool.despawn(go));
     });
 
-    test('hitRate is the share of the last frame\'s poses served from the cache; a mix and a second track are posed in full; a physics rig never is served', () => {
+    test("hitRate is the share of the last frame's poses served from the cache; a mix and a second track are posed in full; a physics rig never is served", () => {
         const pool = t.scene.spinePool;
         const gos = [0, 1, 2, 3].map((i) => pool.spawn(100 + i * 150, 450, 'hero', 'hero-atlas', { animation: 'walk' }));
         const physics = pool.spawn(700, 450, 'physics', 'physics-atlas', { animation: 'walk' });

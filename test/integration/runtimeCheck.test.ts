@@ -35,8 +35,12 @@ describe('runtimeMismatch', () => {
         expect(runtimeMismatch('4.0.0', 'spine-phaser-v4')).toBeNull();
         expect(runtimeMismatch('4.0.0', null)).toBeNull();
         expect(runtimeMismatch('5.0.0', 'spine-phaser')).toBeNull();
-        expect(runtimeMismatch('4.0.0', 'spine-phaser-v3')).toMatch(/^Phaser 4\.0\.0 is running with @esotericsoftware\/spine-phaser-v3 \(the Spine 4\.3 runtime for Phaser 3\).*install @esotericsoftware\/spine-phaser-v4 /);
-        expect(runtimeMismatch('3.60.0', 'spine-phaser-v4')).toMatch(/^Phaser 3\.60\.0 is running with @esotericsoftware\/spine-phaser-v4 .*install @esotericsoftware\/spine-phaser-v3 \(Spine 4\.3\) or @esotericsoftware\/spine-phaser \(Spine 4\.2\)/);
+        expect(runtimeMismatch('4.0.0', 'spine-phaser-v3')).toMatch(
+            /^Phaser 4\.0\.0 is running with @esotericsoftware\/spine-phaser-v3 \(the Spine 4\.3 runtime for Phaser 3\).*install @esotericsoftware\/spine-phaser-v4 /,
+        );
+        expect(runtimeMismatch('3.60.0', 'spine-phaser-v4')).toMatch(
+            /^Phaser 3\.60\.0 is running with @esotericsoftware\/spine-phaser-v4 .*install @esotericsoftware\/spine-phaser-v3 \(Spine 4\.3\) or @esotericsoftware\/spine-phaser \(Spine 4\.2\)/,
+        );
     });
 });
 
@@ -68,7 +72,9 @@ describe('the data fits the runtime', () => {
             `spawn(): skeleton data "old-or-new" was exported from Spine ${version}, but this game's Spine runtime is @esotericsoftware/${own}, which reads Spine ${reads} data only ` +
                 `(spine-core fails on other versions with errors such as "IK Constraint not found"). Export the skeleton again from Spine ${reads}, or run Spine ${other} data with ${other === '4.2' ? runFor42 : runFor43}.`,
         );
-        expect(() => t.scene.spinePool.prewarm('old-or-new', 'tiny-atlas', 2)).toThrow(/^phaser-spine-pool: prewarm\(\): skeleton data "old-or-new" was exported from Spine/);
+        expect(() => t.scene.spinePool.prewarm('old-or-new', 'tiny-atlas', 2)).toThrow(
+            /^phaser-spine-pool: prewarm\(\): skeleton data "old-or-new" was exported from Spine/,
+        );
         expect(t.scene.spinePool.stats().pools).toEqual([]);
     });
 
@@ -76,7 +82,9 @@ describe('the data fits the runtime', () => {
         const json = JSON.parse(JSON.stringify(t.game.cache.json.get('tiny'))) as { skeleton: { spine?: string } };
         json.skeleton.spine = '3.8.99';
         load('ancient', json);
-        expect(() => t.scene.spinePool.spawn(0, 0, 'ancient', 'tiny-atlas')).toThrow(`was exported from Spine 3.8.99, but this game's Spine runtime is @esotericsoftware/${own}, which reads Spine ${reads} data only (spine-core fails on other versions with errors such as "IK Constraint not found"). Export the skeleton again from Spine ${reads}.`);
+        expect(() => t.scene.spinePool.spawn(0, 0, 'ancient', 'tiny-atlas')).toThrow(
+            `was exported from Spine 3.8.99, but this game's Spine runtime is @esotericsoftware/${own}, which reads Spine ${reads} data only (spine-core fails on other versions with errors such as "IK Constraint not found"). Export the skeleton again from Spine ${reads}.`,
+        );
         load('binary', binaryHead(`${other}.17`), true);
         expect(() => t.scene.spinePool.spawn(0, 0, 'binary', 'tiny-atlas')).toThrow(`skeleton data "binary" was exported from Spine ${other}.17`);
         expect(dataVersionOf(binaryHead(`${reads}.5`))).toBe(`${reads}.5`);

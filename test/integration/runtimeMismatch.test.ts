@@ -34,7 +34,7 @@ describe(`Phaser ${Phaser.VERSION} with the wrong Spine runtime`, () => {
         expect(error?.message).toBe(
             phaser4
                 ? `phaser-spine-pool: Phaser ${Phaser.VERSION} is running with @esotericsoftware/spine-phaser (the Spine 4.2 runtime for Phaser 3), ` +
-                      'which fails inside spine-phaser on Phaser 4. For Phaser 4 install @esotericsoftware/spine-phaser-v4 and register that package\'s SpinePlugin; ' +
+                      "which fails inside spine-phaser on Phaser 4. For Phaser 4 install @esotericsoftware/spine-phaser-v4 and register that package's SpinePlugin; " +
                       'or keep @esotericsoftware/spine-phaser with Phaser 3 (npm install phaser@3).'
                 : `phaser-spine-pool: Phaser ${Phaser.VERSION} is running with @esotericsoftware/spine-phaser-v4 (the Spine 4.3 runtime for Phaser 4), ` +
                       'which fails inside spine-phaser on Phaser 3. For Phaser 3 install @esotericsoftware/spine-phaser-v3 (Spine 4.3) or @esotericsoftware/spine-phaser (Spine 4.2) ' +

@@ -48,7 +48,7 @@ function tierDistances() {
 }
 
 describe('scheduler on the real stack', () => {
-    test('an interval-1 instance advances on every frame by that frame\'s delta', () => {
+    test("an interval-1 instance advances on every frame by that frame's delta", () => {
         const go = spawnAt(0);
         const deltas = [16.7, 12, 33.3, 16.6, 8, 20];
         run(deltas);
@@ -64,7 +64,10 @@ describe('scheduler on the real stack', () => {
         const low = [spawnAt(d.low), spawnAt(d.low)];
         const deltas = Array.from({ length: 40 }, (_, i) => 14 + (i % 4));
         run(deltas);
-        for (const [gos, k] of [[mid, 3], [low, 5]] as const) {
+        for (const [gos, k] of [
+            [mid, 3],
+            [low, 5],
+        ] as const) {
             for (const go of gos) {
                 const calls = probe.callsOf(go);
                 expect(calls.length).toBeGreaterThanOrEqual(Math.floor(40 / k) - 1);
@@ -125,7 +128,12 @@ describe('scheduler on the real stack', () => {
         run(frames(4 + t.scene.spinePool.getOptions().groupCount)); // re-evaluated within groupCount frames
         const last = probe.frame;
         run(frames(6));
-        expect(probe.callsOf(far).filter((c) => c.frame >= last).map((c) => c.frame)).toEqual([0, 1, 2, 3, 4, 5].map((i) => last + i));
+        expect(
+            probe
+                .callsOf(far)
+                .filter((c) => c.frame >= last)
+                .map((c) => c.frame),
+        ).toEqual([0, 1, 2, 3, 4, 5].map((i) => last + i));
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
     });
 
@@ -153,12 +161,15 @@ describe('scheduler on the real stack', () => {
         go.x = atDistance(d.high)[0];
         const moved = probe.frame;
         run(frames(groupCount + 4));
-        const after = probe.callsOf(go).filter((c) => c.frame >= moved + groupCount).map((c) => c.frame);
+        const after = probe
+            .callsOf(go)
+            .filter((c) => c.frame >= moved + groupCount)
+            .map((c) => c.frame);
         expect(after).toEqual([0, 1, 2, 3].map((i) => moved + groupCount + i));
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
     });
 
-    test('the tier follows the camera\'s scroll even though HEADLESS never refreshes worldView', () => {
+    test("the tier follows the camera's scroll even though HEADLESS never refreshes worldView", () => {
         t.scene.spinePool.configure({ midDetailScreenSize: 0, lowDetailScreenSize: 0 }); // distance alone
         const d = tierDistances();
         const go = spawnAt(d.low);
@@ -172,7 +183,7 @@ describe('scheduler on the real stack', () => {
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
     });
 
-    test('zooming out makes a near instance mid, then low detail by its height on screen; its own scale and a container\'s count', () => {
+    test("zooming out makes a near instance mid, then low detail by its height on screen; its own scale and a container's count", () => {
         const pool = t.scene.spinePool;
         pool.configure({ midDetailScreenSize: 64, lowDetailScreenSize: 48 });
         const go = spawnAt(0);
@@ -253,7 +264,10 @@ describe('scheduler on the real stack', () => {
         expect(spawned).not.toBeNull();
         expect(pool.isActive(spawned!)).toBe(true);
         // The new owner starts being updated on the next frame, once per frame.
-        const after = probe.callsOf(spawned!).filter((c) => c.frame > completeFrame).map((c) => c.frame);
+        const after = probe
+            .callsOf(spawned!)
+            .filter((c) => c.frame > completeFrame)
+            .map((c) => c.frame);
         expect(after[0]).toBe(completeFrame + 1);
         expect(new Set(after).size).toBe(after.length);
         expect(probe.callsOf(d).filter((c) => c.frame > completeFrame)).toEqual([]);
@@ -284,7 +298,7 @@ describe('scheduler on the real stack', () => {
         expect(logs[2]).toEqual(logs[0]);
     });
 
-    test('a new animation set between an interval-k instance\'s updates starts when it is set: its time and events match an every-frame twin', () => {
+    test("a new animation set between an interval-k instance's updates starts when it is set: its time and events match an every-frame twin", () => {
         t.scene.spinePool.configure({ midFrequency: 4 });
         const d = tierDistances();
         const near = spawnAt(d.high, 'walk');

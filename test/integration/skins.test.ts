@@ -71,10 +71,14 @@ describe('skins at spawn', () => {
 
     test('a bad skin throws naming it, the skeleton by its data key and its skins; nothing is handed out', () => {
         const pool = t.scene.spinePool;
-        expect(() => spawn(['base', 'green'])).toThrow('spawn(): skin "green" (in ["base","green"]) is not in skeleton "skins". Skins: default, base, red, blue, hat, cape.');
+        expect(() => spawn(['base', 'green'])).toThrow(
+            'spawn(): skin "green" (in ["base","green"]) is not in skeleton "skins". Skins: default, base, red, blue, hat, cape.',
+        );
         expect(() => spawn([])).toThrow('spawn(): skin is an empty list; name at least one skin, or leave skin out for the default skin.');
         expect(() => spawn(['base', 3])).toThrow('spawn(): skin must be a skin name, a list of skin names to combine, or a Skin; got ["base",3].');
-        expect(() => spawn({ name: 'fake' })).toThrow('spawn(): skin must be a skin name, a list of skin names to combine, or a Skin; got an object that is not a Skin.');
+        expect(() => spawn({ name: 'fake' })).toThrow(
+            'spawn(): skin must be a skin name, a list of skin names to combine, or a Skin; got an object that is not a Skin.',
+        );
         expect(() => spawn(7)).toThrow('spawn(): skin must be a skin name, a list of skin names to combine, or a Skin; got 7.');
         expect(pool.stats().active).toBe(0);
     });

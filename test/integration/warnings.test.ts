@@ -8,8 +8,7 @@ let t: TestGame;
 let warn: jest.SpyInstance;
 eachTest((game, spy) => ([t, warn] = [game, spy]));
 
-const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) =>
-    t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
+const spawn = (options?: Parameters<TestGame['scene']['spinePool']['spawn']>[4]) => t.scene.spinePool.spawn(400, 300, 'tiny', 'tiny-atlas', options);
 
 const endBurst = () => endBurstOf(t);
 const lineOf = (marker: string) => lineIn(__filename, marker);
@@ -58,7 +57,9 @@ describe('leak warnings are grouped per burst', () => {
         endBurst();
         expect(warn).toHaveBeenCalledTimes(1);
         const message: string = warn.mock.calls[0][0];
-        expect(message).toMatch(/^phaser-spine-pool: 24 despawns of 'tiny' instances \(atlas 'tiny-atlas'\) within 1\.\d s removed 28 leftovers of their previous owners:\n/);
+        expect(message).toMatch(
+            /^phaser-spine-pool: 24 despawns of 'tiny' instances \(atlas 'tiny-atlas'\) within 1\.\d s removed 28 leftovers of their previous owners:\n/,
+        );
         const lines = message.split('\n');
         expect(lines[1]).toMatch(new RegExp(`^  - 24× animationState listener \\{ event: scoreboardListener \\} added at \\S*${site('BURST-SITE-A').source}$`));
         expect(lines[2]).toMatch(new RegExp(`^  - 4× animationState listener \\{ complete: onDeath \\} added at \\S*${site('BURST-SITE-B').source}$`));
@@ -70,7 +71,9 @@ describe('leak warnings are grouped per burst', () => {
         pool.despawn(again);
         endBurst();
         expect(warn).toHaveBeenCalledTimes(2);
-        expect(warn.mock.calls[1][0]).toMatch(/despawn\(\) of a 'tiny' instance \(atlas 'tiny-atlas'\) removed 1 leftover of its previous owner:\n  - animationState listener \{ event: scoreboardListener \} added at /);
+        expect(warn.mock.calls[1][0]).toMatch(
+            /despawn\(\) of a 'tiny' instance \(atlas 'tiny-atlas'\) removed 1 leftover of its previous owner:\n  - animationState listener \{ event: scoreboardListener \} added at /,
+        );
     });
 
     test('a burst over several pools names each pool with its counts; a scene shutdown prints what is gathered', () => {
@@ -86,7 +89,9 @@ describe('leak warnings are grouped per burst', () => {
         t.step(2);
         expect(warn).toHaveBeenCalledTimes(1);
         const message: string = warn.mock.calls[0][0];
-        expect(message).toMatch(/^phaser-spine-pool: 2 despawns within 0\.0 s removed 2 leftovers of their previous owners:\n  1 of 'tiny' \(atlas 'tiny-atlas'\):\n    - 1× go.on\("pointerup", onClick\) added at /);
+        expect(message).toMatch(
+            /^phaser-spine-pool: 2 despawns within 0\.0 s removed 2 leftovers of their previous owners:\n  1 of 'tiny' \(atlas 'tiny-atlas'\):\n    - 1× go.on\("pointerup", onClick\) added at /,
+        );
         expect(message).toMatch(/\n  1 of 'hero' \(atlas 'hero-atlas'\):\n    - 1× animationState listener \{ event: scoreboardListener \} added at /);
     });
 });
@@ -158,7 +163,11 @@ describe('use after despawn', () => {
         });
         expect(later).toBe(0);
         expect(warn).toHaveBeenCalledTimes(1);
-        expect(warn.mock.calls[0][0]).toMatch(new RegExp(`^phaser-spine-pool: go\\.on\\("pointerup"\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-ON').source} — it was despawned at `));
+        expect(warn.mock.calls[0][0]).toMatch(
+            new RegExp(
+                `^phaser-spine-pool: go\\.on\\("pointerup"\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-ON').source} — it was despawned at `,
+            ),
+        );
         const next = spawn();
         expect(next).toBe(go);
         next.emit('pointerup');
@@ -171,7 +180,11 @@ describe('use after despawn', () => {
         pool.despawn(next);
         next.setPosition(1, 2); // STALE-SET-POSITION
         expect(warn).toHaveBeenCalledTimes(2);
-        expect(warn.mock.calls[1][0]).toMatch(new RegExp(`^phaser-spine-pool: go\\.setPosition\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-SET-POSITION').source} — `));
+        expect(warn.mock.calls[1][0]).toMatch(
+            new RegExp(
+                `^phaser-spine-pool: go\\.setPosition\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-SET-POSITION').source} — `,
+            ),
+        );
     });
 
     test('a spawn that fails (a bad animation name) leaves a despawned instance despawned: a call through an old reference is still reported and undone', () => {
@@ -181,7 +194,11 @@ describe('use after despawn', () => {
         expect(() => spawn({ animation: 'no-such-animation' })).toThrow(/no-such-animation/);
         go.setAlpha(0.3); // STALE-AFTER-FAILED-SPAWN
         expect(warn).toHaveBeenCalledTimes(1);
-        expect(warn.mock.calls[0][0]).toMatch(new RegExp(`go\\.setAlpha\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-AFTER-FAILED-SPAWN').source} — it was despawned at \\S*warnings\\.test\\.ts`));
+        expect(warn.mock.calls[0][0]).toMatch(
+            new RegExp(
+                `go\\.setAlpha\\(\\) on a despawned 'tiny' instance \\(atlas 'tiny-atlas'\\) at \\S*${site('STALE-AFTER-FAILED-SPAWN').source} — it was despawned at \\S*warnings\\.test\\.ts`,
+            ),
+        );
         const next = spawn();
         expect(next).toBe(go);
         expect(next.alpha).toBe(1);

@@ -33,7 +33,9 @@ for (const [name, variant] of Object.entries(variants)) {
         plugins: [nodeResolve({ browser: true }), ...(variant.cjs ? [commonjs()] : [])],
         onwarn: (warning) => warnings.push(warning.message),
     });
-    const from = bundle.watchFiles.filter((file) => file.includes('/node_modules/phaser-spine-pool/')).map((file) => file.slice(file.indexOf('phaser-spine-pool/')));
+    const from = bundle.watchFiles
+        .filter((file) => file.includes('/node_modules/phaser-spine-pool/'))
+        .map((file) => file.slice(file.indexOf('phaser-spine-pool/')));
     await bundle.write({ file: join(dir, 'public/bundles', `${name}.js`), format: 'iife', name: 'consumerGame', globals, sourcemap: true });
     await bundle.close();
     report[name] = { from, warnings };

@@ -87,13 +87,17 @@ describe('the packed package', () => {
         // Source maps carry their sources: a game's bundler finds no missing file.
         const installed = join(project.dir, 'node_modules', 'phaser-spine-pool');
         for (const map of SHIPPED.filter((file) => file.endsWith('.map'))) {
-            const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+            const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as {
+                sources: string[];
+                sourcesContent?: (string | null)[];
+            };
             expect(sourcesContent?.filter((content) => typeof content === 'string')).toHaveLength(sources.length);
         }
     });
 
-    test('installs with strict peer resolution next to each supported pair (Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3), and a strict game (skipLibCheck off) type-checks on each: spawn() gives that runtime\'s own SpineGameObject, with @ts-expect-error lines proving it is not `any`', async () => {
-        const version = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    test("installs with strict peer resolution next to each supported pair (Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3), and a strict game (skipLibCheck off) type-checks on each: spawn() gives that runtime's own SpineGameObject, with @ts-expect-error lines proving it is not `any`", async () => {
+        const version = (dir: string, name: string) =>
+            (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
         const phaser4 = join(ROOT, 'test', 'stacks', 'phaser4');
         const pairs = [
             [ROOT, '@esotericsoftware/spine-phaser'],
@@ -132,7 +136,7 @@ describe('a strict TypeScript game using the installed package', () => {
         expect(bundler).toEqual(esm);
     }, 120_000);
 
-    test('bundles for the browser through the package\'s ESM entry and through its CommonJS entry, without a warning', async () => {
+    test("bundles for the browser through the package's ESM entry and through its CommonJS entry, without a warning", async () => {
         const bundles = await project.bundle();
         expect(bundles.esm).toEqual({ from: ['phaser-spine-pool/dist/index.mjs'], warnings: [] });
         expect(bundles.cjs).toEqual({ from: ['phaser-spine-pool/dist/index.cjs'], warnings: [] });
@@ -160,55 +164,69 @@ describeInBrowser('the bundled game in real Chromium', () => {
         ['cjs', 'the CommonJS entry (dist/index.cjs) bundled'],
         ['iife', 'the script-tag build (dist/iife/phaser-spine-pool.js, global SpinePool)'],
         ['iife-min', "the README's script tags (phaser.min.js, spine-phaser.min.js, dist/iife/phaser-spine-pool.min.js)"],
-    ] as const)('%s: with %s, the game boots, spawns a character that animates, fires Spine events and is drawn, despawns it (hidden, back in the pool) and respawns the same object, with no console error or warning', async (variant, _entry) => {
-        const page: Page = await browser!.context.newPage();
-        const problems = watchProblems(page);
-        try {
-            const scriptTags = readmeScriptTags();
-            if (variant === 'iife-min') {
-                expect(scriptTags).toEqual([
-                    '/node_modules/phaser/dist/phaser.min.js',
-                    '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.min.js',
-                    '/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js',
-                ]);
+    ] as const)(
+        '%s: with %s, the game boots, spawns a character that animates, fires Spine events and is drawn, despawns it (hidden, back in the pool) and respawns the same object, with no console error or warning',
+        async (variant, _entry) => {
+            const page: Page = await browser!.context.newPage();
+            const problems = watchProblems(page);
+            try {
+                const scriptTags = readmeScriptTags();
+                if (variant === 'iife-min') {
+                    expect(scriptTags).toEqual([
+                        '/node_modules/phaser/dist/phaser.min.js',
+                        '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.min.js',
+                        '/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js',
+                    ]);
+                }
+                const loaded: string[] = [];
+                page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+                await page.goto(server!.url + project.writePage(variant, scriptTags));
+                await page.waitForFunction(
+                    () => {
+                        const smoke = (window as unknown as { smoke?: SmokeReport }).smoke;
+                        return smoke !== undefined && (smoke.done || smoke.error !== null);
+                    },
+                    undefined,
+                    { timeout: 30_000 },
+                );
+                const report = await page.evaluate(() => (window as unknown as { smoke: SmokeReport }).smoke);
+                expect({ error: report.error, problems }).toEqual({ error: null, problems: [] });
+                expect(report.checks).toEqual({
+                    playModeConstant: 'StopAll',
+                    offscreenType: 'events',
+                    spawnedActive: true,
+                    createdAfterSpawn: 1, // the prewarmed instance
+                    footsteps: expect.any(Number),
+                    walking: true,
+                    pixelsWhileSpawned: expect.any(Number),
+                    despawned: true,
+                    activeAfterDespawn: 0,
+                    freeAfterDespawn: 1,
+                    hiddenAfterDespawn: true,
+                    pixelsAfterDespawn: 0,
+                    reusedInstance: true,
+                    createdAfterRespawn: 1,
+                    despawnedAgain: true,
+                    leaksCleared: 0,
+                });
+                expect(report.checks.footsteps).toBeGreaterThan(0);
+                expect(report.checks.pixelsWhileSpawned).toBeGreaterThan(200);
+                // The page ran the build it names, and only that one.
+                const plugin = loaded.filter((path) => path.startsWith('/node_modules/phaser-spine-pool/') && path.endsWith('.js'));
+                expect(plugin).toEqual(
+                    variant === 'iife'
+                        ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js']
+                        : variant === 'iife-min'
+                          ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js']
+                          : [],
+                );
+            } catch (error) {
+                if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
+                throw error;
+            } finally {
+                await page.close();
             }
-            const loaded: string[] = [];
-            page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
-            await page.goto(server!.url + project.writePage(variant, scriptTags));
-            await page.waitForFunction(() => {
-                const smoke = (window as unknown as { smoke?: SmokeReport }).smoke;
-                return smoke !== undefined && (smoke.done || smoke.error !== null);
-            }, undefined, { timeout: 30_000 });
-            const report = await page.evaluate(() => (window as unknown as { smoke: SmokeReport }).smoke);
-            expect({ error: report.error, problems }).toEqual({ error: null, problems: [] });
-            expect(report.checks).toEqual({
-                playModeConstant: 'StopAll',
-                offscreenType: 'events',
-                spawnedActive: true,
-                createdAfterSpawn: 1, // the prewarmed instance
-                footsteps: expect.any(Number),
-                walking: true,
-                pixelsWhileSpawned: expect.any(Number),
-                despawned: true,
-                activeAfterDespawn: 0,
-                freeAfterDespawn: 1,
-                hiddenAfterDespawn: true,
-                pixelsAfterDespawn: 0,
-                reusedInstance: true,
-                createdAfterRespawn: 1,
-                despawnedAgain: true,
-                leaksCleared: 0,
-            });
-            expect(report.checks.footsteps).toBeGreaterThan(0);
-            expect(report.checks.pixelsWhileSpawned).toBeGreaterThan(200);
-            // The page ran the build it names, and only that one.
-            const plugin = loaded.filter((path) => path.startsWith('/node_modules/phaser-spine-pool/') && path.endsWith('.js'));
-            expect(plugin).toEqual(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : variant === 'iife-min' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.min.js'] : []);
-        } catch (error) {
-            if (error instanceof Error && problems.length) error.message += `\n\nbrowser problems:\n${problems.join('\n')}`;
-            throw error;
-        } finally {
-            await page.close();
-        }
-    }, 60_000);
+        },
+        60_000,
+    );
 });

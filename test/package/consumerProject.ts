@@ -135,11 +135,21 @@ export class ConsumerProject {
         writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'spine-pool-consumer', private: true }, null, 2));
         const peers = ['phaser', '@esotericsoftware/spine-phaser'].map((name) => `${name}@${installedVersion(name)}`);
         await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, ...peers], dir);
-        for (const [flavour, type] of [['esm', 'module'], ['cjs', 'commonjs']] as const) {
+        for (const [flavour, type] of [
+            ['esm', 'module'],
+            ['cjs', 'commonjs'],
+        ] as const) {
             cpSync(join(__dirname, 'consumer', 'src'), join(dir, flavour, 'src'), { recursive: true });
             writeFileSync(join(dir, flavour, 'package.json'), JSON.stringify({ type }));
             // The ESM program reads all of the package's declaration files: it checks them too (slower).
-            const compilerOptions = { ...COMPILER_OPTIONS, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: flavour === 'cjs', outDir: 'build', rootDir: 'src' };
+            const compilerOptions = {
+                ...COMPILER_OPTIONS,
+                module: 'NodeNext',
+                moduleResolution: 'NodeNext',
+                skipLibCheck: flavour === 'cjs',
+                outDir: 'build',
+                rootDir: 'src',
+            };
             writeFileSync(join(dir, flavour, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
         }
         // What Vite and most bundler setups use; checked, not emitted.
@@ -180,14 +190,15 @@ export class ConsumerProject {
      * Phaser, spine-phaser and the plugin), then the game bundled for the global `SpinePool`.
      */
     writePage(variant: 'esm' | 'cjs' | 'iife' | 'iife-min', scriptTags: string[] = []): string {
-        const scripts = variant === 'iife-min'
-            ? [...scriptTags, '/public/bundles/iife.js']
-            : [
-                  '/node_modules/phaser/dist/phaser.js',
-                  '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.js',
-                  ...(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : []),
-                  `/public/bundles/${variant}.js`,
-              ];
+        const scripts =
+            variant === 'iife-min'
+                ? [...scriptTags, '/public/bundles/iife.js']
+                : [
+                      '/node_modules/phaser/dist/phaser.js',
+                      '/node_modules/@esotericsoftware/spine-phaser/dist/iife/spine-phaser.js',
+                      ...(variant === 'iife' ? ['/node_modules/phaser-spine-pool/dist/iife/phaser-spine-pool.js'] : []),
+                      `/public/bundles/${variant}.js`,
+                  ];
         const html = [
             '<!doctype html>',
             `<html lang="en"><head><meta charset="utf-8"><title>phaser-spine-pool consumer (${variant})</title><link rel="icon" href="data:,"></head>`,

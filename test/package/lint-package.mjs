@@ -17,7 +17,11 @@ let tarball = process.argv[2];
 let scratch = null;
 if (!tarball) {
     scratch = mkdtempSync(join(tmpdir(), 'spine-pool-pack-'));
-    const output = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const output = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+    });
     tarball = join(scratch, JSON.parse(output)[0].filename);
 }
 
@@ -37,7 +41,10 @@ for (const [tool, args] of [
 }
 // The registry shows the tarball's README: its relative links and images must be in the tarball.
 const tar = (...args) => execFileSync('tar', [...args, tarball], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-const files = tar('-tzf').split('\n').filter((line) => line && !line.endsWith('/')).map((line) => line.replace(/^package\//, ''));
+const files = tar('-tzf')
+    .split('\n')
+    .filter((line) => line && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''));
 const readme = execFileSync('tar', ['-xzOf', tarball, 'package/README.md'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 const links = readmeLinks.linkTargets(readme);
 const broken = readmeLinks.missingRelativeTargets(readme, files);

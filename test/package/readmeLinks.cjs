@@ -54,7 +54,9 @@ function missingRelativeTargets(markdown, files) {
         const path = posix.normalize(decodeURI(target.replace(/[?#].*$/, '')).replace(/^\/+/, ''));
         const isDir = [...shipped].some((file) => file.startsWith(`${path.replace(/\/$/, '')}/`));
         if (path.startsWith('..') || (!shipped.has(path) && !isDir)) {
-            problems.push(`README.md:${line}: ${image ? 'image' : 'link'} "${target}" points to a file the package does not ship (make it an absolute URL, or ship it)`);
+            problems.push(
+                `README.md:${line}: ${image ? 'image' : 'link'} "${target}" points to a file the package does not ship (make it an absolute URL, or ship it)`,
+            );
         }
     }
     return problems;

@@ -53,7 +53,9 @@ describe('relative README links and images against the files a package ships', (
         expect(targets.length).toBeGreaterThan(5);
         expect(missingRelativeTargets(readme, files)).toEqual([]);
         // The pictures come from the repository's raw files, which the registry can show.
-        const images = linkTargets(readme).filter((link) => link.image).map((link) => link.target);
+        const images = linkTargets(readme)
+            .filter((link) => link.image)
+            .map((link) => link.target);
         expect(images.length).toBeGreaterThan(0);
         for (const image of images) expect(image).toMatch(/^https:\/\/raw\.githubusercontent\.com\/phaser-spine-pool\/phaser-spine-pool\/main\//);
     });

@@ -43,12 +43,21 @@ describe('the README blocks, as extracted', () => {
 
     test("a fragment becomes a scene's create(), its imports on top and the names it assumes declared", () => {
         const [block] = readmeBlocks(
-            ["<!-- readme-check: fragment; assumes x: number, hp: Map<string, number> -->", '```ts', "import { PlayMode } from 'phaser-spine-pool';", '', "const go = this.spinePool.spawn(x, 0, 'a', 'b');", '```'].join('\n'),
+            [
+                '<!-- readme-check: fragment; assumes x: number, hp: Map<string, number> -->',
+                '```ts',
+                "import { PlayMode } from 'phaser-spine-pool';",
+                '',
+                "const go = this.spinePool.spawn(x, 0, 'a', 'b');",
+                '```',
+            ].join('\n'),
         ) as [ReadmeBlock];
         expect(block).toMatchObject({ kind: 'fragment', stacks: [...README_STACKS], assumes: ['x: number', 'hp: Map<string, number>'] });
         const wrapped = wrapFragment(block);
         expect(wrapped).toMatch(/^\/\/ README\.md line 2: .*\nimport \{ PlayMode \} from 'phaser-spine-pool';\nimport \* as ReadmeCheckPhaser from 'phaser';/);
-        expect(wrapped).toContain('export class ReadmeFragment2 extends ReadmeCheckPhaser.Scene {\n    create(): void {\n        let x!: number;\n        let hp!: Map<string, number>;\n        const go = this.spinePool.spawn(');
+        expect(wrapped).toContain(
+            'export class ReadmeFragment2 extends ReadmeCheckPhaser.Scene {\n    create(): void {\n        let x!: number;\n        let hp!: Map<string, number>;\n        const go = this.spinePool.spawn(',
+        );
     });
 });
 
@@ -68,8 +77,17 @@ function isPackageGlobal(declaration: ts.Declaration): boolean {
 /** An identifier that names something (not a property, a key, or what a declaration or an import introduces). */
 function isReference(node: ts.Identifier): boolean {
     const parent = node.parent;
-    if ((ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) && (ts.isPropertyAccessExpression(parent) ? parent.name : parent.right) === node) return false;
-    if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent) || ts.isBindingElement(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) && (parent.name === node || (ts.isBindingElement(parent) && parent.propertyName === node))) return false;
+    if ((ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) && (ts.isPropertyAccessExpression(parent) ? parent.name : parent.right) === node)
+        return false;
+    if (
+        (ts.isPropertyAssignment(parent) ||
+            ts.isShorthandPropertyAssignment(parent) ||
+            ts.isBindingElement(parent) ||
+            ts.isMethodDeclaration(parent) ||
+            ts.isPropertyDeclaration(parent)) &&
+        (parent.name === node || (ts.isBindingElement(parent) && parent.propertyName === node))
+    )
+        return false;
     if (ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent)) return false;
     if ('name' in parent && (parent as { name?: ts.Node }).name === node) return false;
     return true;
@@ -110,8 +128,8 @@ function typecheck(dir: string, stack: ReadmeStack, blocks: ReadmeBlock[]): Chec
         const unit = unitOf.get(file.fileName);
         return unit?.block.kind === 'program' ? `README.md:${unit.block.line + line}:${character + 1} (${at})` : at;
     };
-    const errors = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)].map((d) =>
-        `${d.file ? where(d.file, d.start ?? 0) : 'tsconfig'}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    const errors = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)].map(
+        (d) => `${d.file ? where(d.file, d.start ?? 0) : 'tsconfig'}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
     );
     const checker = program.getTypeChecker();
     const globals: string[] = [];
@@ -121,7 +139,9 @@ function typecheck(dir: string, stack: ReadmeStack, blocks: ReadmeBlock[]): Chec
             if (ts.isIdentifier(node) && isReference(node)) {
                 const symbol = checker.getSymbolAtLocation(node);
                 if (symbol && !(symbol.flags & ts.SymbolFlags.Alias) && symbol.declarations?.some(isPackageGlobal)) {
-                    globals.push(`${where(file, node.getStart())}: \`${node.text}\` is the global its declarations define: import it (the README block at line ${unit.block.line})`);
+                    globals.push(
+                        `${where(file, node.getStart())}: \`${node.text}\` is the global its declarations define: import it (the README block at line ${unit.block.line})`,
+                    );
                 }
             }
             ts.forEachChild(node, visit);
@@ -247,43 +267,47 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
         expect(typecheck(dir, stackName, blocks)).toEqual({ errors: [], globals: [] });
     }, 60_000);
 
-    testInBrowser(`runs the README's complete program for ${stackName} in Chromium, built with Vite: the scene starts, the hero is spawned from the pool, updated and animated, then despawned into the pool`, async () => {
-        expect(programs.length).toBeGreaterThan(0);
-        browser = await launchChromium(chromiumPath!);
-        for (const program of programs) {
-            mkdirSync(join(dir, 'src'), { recursive: true });
-            writeFileSync(join(dir, 'src', 'main.ts'), program.code);
-            writeFileSync(join(dir, 'src', 'readme-probe.ts'), PROBE);
-            writeFileSync(
-                join(dir, 'index.html'),
-                '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>README program</title><link rel="icon" href="data:,"></head>\n<body>\n<script type="module" src="/src/readme-probe.ts"></script>\n<script type="module" src="/src/main.ts"></script>\n</body></html>\n',
-            );
-            await exec(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--emptyOutDir'], dir);
-            await server?.close();
-            server = await serveStatic(join(dir, 'dist'));
-            const { page, problems } = await openPage(browser);
-            try {
-                await page.goto(`${server.url}/index.html`);
-                const run = await watchProgram(page);
-                expect({ readmeLine: program.line, ...run, problems }).toEqual({
-                    readmeLine: program.line,
-                    phaser: expect.stringMatching(new RegExp(`^${stack.phaserMajor}\\.`)),
-                    sceneKey: expect.any(String),
-                    spinePool: true,
-                    spawned: { active: 1, free: 0, created: 1 },
-                    animation: 'walk',
-                    trackTimes: expect.any(Array),
-                    updatedFrames: expect.any(Number),
-                    despawned: { active: 0, free: 1, created: 1, visible: false },
-                    problems: [],
-                });
-                // The pooled hero was updated by the plugin's scheduler, and its walk went on.
-                expect(run.updatedFrames).toBeGreaterThan(3);
-                const times = run.trackTimes!;
-                expect(times[times.length - 1]).toBeGreaterThan(times[0]!);
-            } finally {
-                await page.close();
+    testInBrowser(
+        `runs the README's complete program for ${stackName} in Chromium, built with Vite: the scene starts, the hero is spawned from the pool, updated and animated, then despawned into the pool`,
+        async () => {
+            expect(programs.length).toBeGreaterThan(0);
+            browser = await launchChromium(chromiumPath!);
+            for (const program of programs) {
+                mkdirSync(join(dir, 'src'), { recursive: true });
+                writeFileSync(join(dir, 'src', 'main.ts'), program.code);
+                writeFileSync(join(dir, 'src', 'readme-probe.ts'), PROBE);
+                writeFileSync(
+                    join(dir, 'index.html'),
+                    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>README program</title><link rel="icon" href="data:,"></head>\n<body>\n<script type="module" src="/src/readme-probe.ts"></script>\n<script type="module" src="/src/main.ts"></script>\n</body></html>\n',
+                );
+                await exec(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--emptyOutDir'], dir);
+                await server?.close();
+                server = await serveStatic(join(dir, 'dist'));
+                const { page, problems } = await openPage(browser);
+                try {
+                    await page.goto(`${server.url}/index.html`);
+                    const run = await watchProgram(page);
+                    expect({ readmeLine: program.line, ...run, problems }).toEqual({
+                        readmeLine: program.line,
+                        phaser: expect.stringMatching(new RegExp(`^${stack.phaserMajor}\\.`)),
+                        sceneKey: expect.any(String),
+                        spinePool: true,
+                        spawned: { active: 1, free: 0, created: 1 },
+                        animation: 'walk',
+                        trackTimes: expect.any(Array),
+                        updatedFrames: expect.any(Number),
+                        despawned: { active: 0, free: 1, created: 1, visible: false },
+                        problems: [],
+                    });
+                    // The pooled hero was updated by the plugin's scheduler, and its walk went on.
+                    expect(run.updatedFrames).toBeGreaterThan(3);
+                    const times = run.trackTimes!;
+                    expect(times[times.length - 1]).toBeGreaterThan(times[0]!);
+                } finally {
+                    await page.close();
+                }
             }
-        }
-    }, 120_000);
+        },
+        120_000,
+    );
 });

@@ -129,7 +129,11 @@ const IMPORT = /^import\s[\s\S]*?from\s+['"][^'"]+['"];?\s*$|^import\s+['"][^'"]
 export function wrapFragment(block: ReadmeBlock): string {
     const imports = block.code.match(IMPORT) ?? [];
     const body = block.code.replace(IMPORT, '').trim();
-    const indent = (text: string): string => text.split('\n').map((line) => (line ? `        ${line}` : line)).join('\n');
+    const indent = (text: string): string =>
+        text
+            .split('\n')
+            .map((line) => (line ? `        ${line}` : line))
+            .join('\n');
     return [
         `// README.md line ${block.line}: a fragment, in a scene's create().`,
         ...imports.map((line) => line.trim()),
@@ -185,5 +189,8 @@ if (require.main === module) {
         for (const unit of compileUnits(blocks, stack)) writeFileSync(join(dir, unit.file), unit.text);
         writeFileSync(join(dir, 'readme-compilerOptions.json'), JSON.stringify(readmeCompilerOptions(blocks, stack), null, 2) + '\n');
     }
-    for (const block of blocks) console.log(`README.md:${block.line}: ${block.kind} (${block.stacks.join(', ')})${block.assumes.length ? `, assumes ${block.assumes.join(', ')}` : ''}`);
+    for (const block of blocks)
+        console.log(
+            `README.md:${block.line}: ${block.kind} (${block.stacks.join(', ')})${block.assumes.length ? `, assumes ${block.assumes.join(', ')}` : ''}`,
+        );
 }

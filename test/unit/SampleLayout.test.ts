@@ -21,7 +21,15 @@ function clipOf(rt: CoreRuntime, data: SpineCore.SkeletonData, animation: SpineC
 }
 
 /** `skeleton` posed with `animation` at `time`, written into a new sample (its attachments into `refs` from `refAt`). */
-function sampleAt(rt: CoreRuntime, layout: SampleLayout, skeleton: SpineCore.Skeleton, animation: SpineCore.Animation, time: number, refs: unknown[], refAt: number): Float32Array {
+function sampleAt(
+    rt: CoreRuntime,
+    layout: SampleLayout,
+    skeleton: SpineCore.Skeleton,
+    animation: SpineCore.Animation,
+    time: number,
+    refs: unknown[],
+    refAt: number,
+): Float32Array {
     rt.poseAt(skeleton, animation, time);
     const sample = new Float32Array(layout.floats);
     layout.write(skeleton, sample, refs, refAt);
@@ -55,40 +63,49 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     describe.each(CORPUS_RIGS)('corpus rig %s', (rig) => {
         const data = rt.data(rig);
 
-        test.each(data.animations.map((a) => a.name))('%s: a pose written and read back at weight 0 has the same bone world transforms, keyed slot colours, attachments, deforms, sequence indices and draw order', (name) => {
-            const animation = data.findAnimation(name)!;
-            const { layout, keys, base } = clipOf(rt, data, animation);
-            const source = rt.skeleton(data);
-            const target = rt.skeleton(data);
-            const d = animation.duration;
-            for (const time of [0, 0.2, d / 2, 0.61, d - 0.01, d]) {
-                const refs: unknown[] = ['before', 'before', 'before'];
-                const sample = sampleAt(rt, layout, source, animation, time, refs, 3);
-                expect(refs.slice(0, 3)).toEqual(['before', 'before', 'before']);
-                expect(refs).toHaveLength(3 + layout.refSlots);
-                // The target shows the same animation elsewhere (keyed values differ, the rest is at the setup pose).
-                rt.poseAt(target, animation, (time + d / 3) % d);
-                expect(layout.read(target, sample, sample, 0, refs, 3, base)).toBe(true);
+        test.each(data.animations.map((a) => a.name))(
+            '%s: a pose written and read back at weight 0 has the same bone world transforms, keyed slot colours, attachments, deforms, sequence indices and draw order',
+            (name) => {
+                const animation = data.findAnimation(name)!;
+                const { layout, keys, base } = clipOf(rt, data, animation);
+                const source = rt.skeleton(data);
+                const target = rt.skeleton(data);
+                const d = animation.duration;
+                for (const time of [0, 0.2, d / 2, 0.61, d - 0.01, d]) {
+                    const refs: unknown[] = ['before', 'before', 'before'];
+                    const sample = sampleAt(rt, layout, source, animation, time, refs, 3);
+                    expect(refs.slice(0, 3)).toEqual(['before', 'before', 'before']);
+                    expect(refs).toHaveLength(3 + layout.refSlots);
+                    // The target shows the same animation elsewhere (keyed values differ, the rest is at the setup pose).
+                    rt.poseAt(target, animation, (time + d / 3) % d);
+                    expect(layout.read(target, sample, sample, 0, refs, 3, base)).toBe(true);
 
-                expect(worlds(rt, target)).toEqual(worlds(rt, source).map((row) => row.map(f32)));
-                const [got, want] = [colors(rt, target), colors(rt, source)];
-                source.slots.forEach((slot, i) => {
-                    const channels = keyedChannels(keys.masks[i]!);
-                    // Keyed channels as stored (single precision); the others as they were: the setup pose on both.
-                    expect({ slot: slot.data.name, color: got[i] }).toEqual({ slot: slot.data.name, color: want[i]!.map((v, c) => (channels[c] ? f32(v) : v)) });
-                    const [a, b] = [rt.look(slot), rt.look(target.slots[i]!)];
-                    expect(b.attachment).toBe(a.attachment);
-                    expect(b.sequenceIndex).toBe(a.sequenceIndex);
-                    expect([...b.deform]).toEqual([...a.deform].map((keys.masks[i]! & KEY_DEFORM) !== 0 ? f32 : (v) => v));
-                });
-                expect(rt.drawOrder(target)).toEqual(rt.drawOrder(source));
-            }
-        });
+                    expect(worlds(rt, target)).toEqual(worlds(rt, source).map((row) => row.map(f32)));
+                    const [got, want] = [colors(rt, target), colors(rt, source)];
+                    source.slots.forEach((slot, i) => {
+                        const channels = keyedChannels(keys.masks[i]!);
+                        // Keyed channels as stored (single precision); the others as they were: the setup pose on both.
+                        expect({ slot: slot.data.name, color: got[i] }).toEqual({
+                            slot: slot.data.name,
+                            color: want[i]!.map((v, c) => (channels[c] ? f32(v) : v)),
+                        });
+                        const [a, b] = [rt.look(slot), rt.look(target.slots[i]!)];
+                        expect(b.attachment).toBe(a.attachment);
+                        expect(b.sequenceIndex).toBe(a.sequenceIndex);
+                        expect([...b.deform]).toEqual([...a.deform].map((keys.masks[i]! & KEY_DEFORM) !== 0 ? f32 : (v) => v));
+                    });
+                    expect(rt.drawOrder(target)).toEqual(rt.drawOrder(source));
+                }
+            },
+        );
     });
 
-    test('what is read is what was written: the target started elsewhere (jump: the flash attachment, the draw order swap; die: the closed eyes, the folded cape, the chest\'s colours)', () => {
+    test("what is read is what was written: the target started elsewhere (jump: the flash attachment, the draw order swap; die: the closed eyes, the folded cape, the chest's colours)", () => {
         const data = rt.data('limbs');
-        for (const [name, time, from] of [['jump', 0.2, 0.05], ['die', 0.9, 0.1]] as const) {
+        for (const [name, time, from] of [
+            ['jump', 0.2, 0.05],
+            ['die', 0.9, 0.1],
+        ] as const) {
             const animation = data.findAnimation(name)!;
             const { layout, base } = clipOf(rt, data, animation);
             const refs: unknown[] = [];
@@ -96,7 +113,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const sample = sampleAt(rt, layout, source, animation, time, refs, 0);
             const target = rt.skeleton(data);
             rt.poseAt(target, animation, from);
-            const slotsOf = (s: SpineCore.Skeleton) => s.slots.map((slot) => [rt.look(slot).attachment?.name ?? null, rt.look(slot).color.a, rt.look(slot).deform.length]);
+            const slotsOf = (s: SpineCore.Skeleton) =>
+                s.slots.map((slot) => [rt.look(slot).attachment?.name ?? null, rt.look(slot).color.a, rt.look(slot).deform.length]);
             expect(slotsOf(target)).not.toEqual(slotsOf(source));
             const order = rt.drawOrder(target);
             expect(layout.read(target, sample, sample, 0, refs, 0, base)).toBe(true);
@@ -106,7 +124,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         }
     });
 
-    test('a keyed sequence index round-trips (a SequenceTimeline made on the rig\'s head)', () => {
+    test("a keyed sequence index round-trips (a SequenceTimeline made on the rig's head)", () => {
         const data = rt.freshData('limbs');
         const animation = rt.sequenceAnimation(data, 'head');
         const { layout, keys, base } = clipOf(rt, data, animation);
@@ -114,7 +132,12 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         expect(keys.masks[head]).not.toBe(0);
         const source = rt.skeleton(data);
         const target = rt.skeleton(data);
-        for (const [time, index] of [[0.05, 0], [0.15, 1], [0.25, 2], [0.7, 1]] as const) {
+        for (const [time, index] of [
+            [0.05, 0],
+            [0.15, 1],
+            [0.25, 2],
+            [0.7, 1],
+        ] as const) {
             const sample = sampleAt(rt, layout, source, animation, time, [], 0);
             rt.poseAt(target, animation, 0.35); // region 0
             expect(layout.read(target, sample, sample, 0, [], 0, base)).toBe(true);
@@ -124,7 +147,10 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
     test('between two samples, bones, colours and deforms are interpolated linearly by the weight; attachments, sequence indices and draw order come from the first (the sample at or before the time)', () => {
         const data = rt.data('limbs');
-        for (const [name, t1, t2] of [['jump', 0.05, 0.2], ['die', 0.4, 0.6]] as const) {
+        for (const [name, t1, t2] of [
+            ['jump', 0.05, 0.2],
+            ['die', 0.4, 0.6],
+        ] as const) {
             const animation = data.findAnimation(name)!;
             const { layout, base } = clipOf(rt, data, animation);
             const refs: unknown[] = [];
@@ -154,7 +180,10 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             }
             // The two samples differ where it shows: otherwise "the first" would not be tested.
             if (name === 'jump') expect(rt.drawOrder(first)).not.toEqual(rt.drawOrder(second));
-            else expect(rt.look(first.slots[data.findSlot('eyes')!.index]!).attachment).not.toBe(rt.look(second.slots[data.findSlot('eyes')!.index]!).attachment);
+            else
+                expect(rt.look(first.slots[data.findSlot('eyes')!.index]!).attachment).not.toBe(
+                    rt.look(second.slots[data.findSlot('eyes')!.index]!).attachment,
+                );
         }
     });
 

@@ -68,7 +68,7 @@ function setup(intervals = DEFAULT_INTERVALS, groupCount = 4) {
 }
 
 describe('Scheduler', () => {
-    test('an interval-1 item is advanced on every frame with that frame\'s delta', () => {
+    test("an interval-1 item is advanced on every frame with that frame's delta", () => {
         const { scheduler, step } = setup();
         const a = item(1);
         scheduler.add(a);
@@ -287,11 +287,18 @@ describe('Scheduler', () => {
         scheduler.add(a);
         for (let i = 0; i < 12; i++) step(16);
         // Frame 0 (on entering), then whenever 50 ms have passed: clocks 16, 80, 144 (frames 0, 4, 8).
-        expect(a.updates).toEqual([{ frame: 0, ms: 16 }, { frame: 4, ms: 64 }, { frame: 8, ms: 64 }]);
+        expect(a.updates).toEqual([
+            { frame: 0, ms: 16 },
+            { frame: 4, ms: 64 },
+            { frame: 8, ms: 64 },
+        ]);
         a.wakeIn = 0; // "next frame"
         step(16);
         step(16);
-        expect(a.updates.slice(-2)).toEqual([{ frame: 12, ms: 64 }, { frame: 13, ms: 16 }]);
+        expect(a.updates.slice(-2)).toEqual([
+            { frame: 12, ms: 64 },
+            { frame: 13, ms: 16 },
+        ]);
     });
 
     test('an item joining an on-demand tier is first updated when the driver says (a wave nobody hears is spread), not all at once', () => {
@@ -353,7 +360,10 @@ describe('Scheduler', () => {
         step(14);
         step(15); // frame 5
         expect(a.caughtUp).toEqual([{ frame: 3, ms: 23 }]);
-        expect(a.updates).toEqual([{ frame: 0, ms: 10 }, { frame: 4, ms: 13 + 14 }]);
+        expect(a.updates).toEqual([
+            { frame: 0, ms: 10 },
+            { frame: 4, ms: 13 + 14 },
+        ]);
         expect(a.updates.reduce((sum, u) => sum + u.ms, 0) + 23).toBe(10 + 11 + 12 + 13 + 14);
     });
 

@@ -46,7 +46,10 @@ describe('StateListeners', () => {
     test('a listener added during dispatch hears the current event too, as with spine-core', () => {
         const { list, heard, listener } = setup();
         const late = listener('late');
-        list.add(listener('a', () => list.add(late, null)), null);
+        list.add(
+            listener('a', () => list.add(late, null)),
+            null,
+        );
         list.dispatcher.complete({});
         expect(heard).toEqual(['a', 'late']);
     });
@@ -65,8 +68,21 @@ describe('StateListeners', () => {
     test('every callback type reaches the matching method with its arguments', () => {
         const list = new StateListeners();
         const calls: unknown[][] = [];
-        const record = (name: string) => (...args: unknown[]) => calls.push([name, ...args]);
-        list.add({ start: record('start'), interrupt: record('interrupt'), end: record('end'), dispose: record('dispose'), complete: record('complete'), event: record('event') }, null);
+        const record =
+            (name: string) =>
+            (...args: unknown[]) =>
+                calls.push([name, ...args]);
+        list.add(
+            {
+                start: record('start'),
+                interrupt: record('interrupt'),
+                end: record('end'),
+                dispose: record('dispose'),
+                complete: record('complete'),
+                event: record('event'),
+            },
+            null,
+        );
         const entry = { id: 1 };
         const ev = { name: 'hit' };
         const d = list.dispatcher;
@@ -76,10 +92,17 @@ describe('StateListeners', () => {
         d.dispose(entry);
         d.complete(entry);
         d.event(entry, ev);
-        expect(calls).toEqual([['start', entry, undefined], ['interrupt', entry, undefined], ['end', entry, undefined], ['dispose', entry, undefined], ['complete', entry, undefined], ['event', entry, ev]]);
+        expect(calls).toEqual([
+            ['start', entry, undefined],
+            ['interrupt', entry, undefined],
+            ['end', entry, undefined],
+            ['dispose', entry, undefined],
+            ['complete', entry, undefined],
+            ['event', entry, ev],
+        ]);
     });
 
-    test('leftovers are the game\'s live listeners; clear() removes only those, release() keeps only the pool\'s', () => {
+    test("leftovers are the game's live listeners; clear() removes only those, release() keeps only the pool's", () => {
         const { list, listener } = setup();
         const plugin = listener('plugin');
         const pool = listener('pool');
@@ -103,11 +126,20 @@ describe('StateListeners', () => {
 });
 
 describe('StateListeners when the owner goes away during a dispatch', () => {
-    test('release() ends the dispatch: a listener added afterwards (a new owner\'s) does not hear the old event', () => {
+    test("release() ends the dispatch: a listener added afterwards (a new owner's) does not hear the old event", () => {
         const list = new StateListeners();
         const heard: string[] = [];
         const newOwner: StateListener = { complete: () => heard.push('new') };
-        list.add({ complete: () => { heard.push('old'); list.release(); list.add(newOwner, null); } }, null);
+        list.add(
+            {
+                complete: () => {
+                    heard.push('old');
+                    list.release();
+                    list.add(newOwner, null);
+                },
+            },
+            null,
+        );
         list.add({ complete: () => heard.push('old-2') }, null);
         list.dispatcher.complete({});
         expect(heard).toEqual(['old']);
@@ -116,7 +148,7 @@ describe('StateListeners when the owner goes away during a dispatch', () => {
         expect(list.records.map((r) => r.listener)).toEqual([newOwner]);
     });
 
-    test('a notification about an entry `accepts` rejects (a previous owner\'s, still in Spine\'s queue) reaches no listener', () => {
+    test("a notification about an entry `accepts` rejects (a previous owner's, still in Spine's queue) reaches no listener", () => {
         const { list, heard, listener } = setup();
         const previousOwners = { generation: 1 };
         const currentOwners = { generation: 2 };

@@ -38,7 +38,9 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     }
 
     function unionOf(data: SpineCore.SkeletonData, animation: SpineCore.Animation): Box {
-        return sampleTimes(animation).map((t) => boundsAt(data, animation, t)).reduce(join, EMPTY);
+        return sampleTimes(animation)
+            .map((t) => boundsAt(data, animation, t))
+            .reduce(join, EMPTY);
     }
 
     function setupBox(data: SpineCore.SkeletonData): Box {
@@ -47,7 +49,12 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     }
 
     /** A state of `data` playing `animation` on track 0 (loop or not) at `trackTime`, applied once. */
-    function playing(data: SpineCore.SkeletonData, animation: string, loop: boolean, trackTime: number): { state: SpineCore.AnimationState; entry: SpineCore.TrackEntry } {
+    function playing(
+        data: SpineCore.SkeletonData,
+        animation: string,
+        loop: boolean,
+        trackTime: number,
+    ): { state: SpineCore.AnimationState; entry: SpineCore.TrackEntry } {
         const state = rt.state(data);
         const entry = state.setAnimation(0, animation, loop);
         state.update(0);
@@ -67,13 +74,16 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
     describe.each(CORPUS_RIGS)('corpus rig %s', (rig) => {
         const data = rt.data(rig);
-        test.each(data.animations.map((a) => a.name))('animationBox of %s is the union of the skeleton\'s bounds at its samples, 30 a second and at its end', (name) => {
-            const animation = data.findAnimation(name)!;
-            const box = animationBox(sk(rt.skeleton(data)), animation as never, null);
-            expectBox(box, unionOf(data, animation));
-            // Measured once per (animation, skin): the same object again.
-            expect(animationBox(sk(rt.skeleton(data)), animation as never, null)).toBe(box);
-        });
+        test.each(data.animations.map((a) => a.name))(
+            "animationBox of %s is the union of the skeleton's bounds at its samples, 30 a second and at its end",
+            (name) => {
+                const animation = data.findAnimation(name)!;
+                const box = animationBox(sk(rt.skeleton(data)), animation as never, null);
+                expectBox(box, unionOf(data, animation));
+                // Measured once per (animation, skin): the same object again.
+                expect(animationBox(sk(rt.skeleton(data)), animation as never, null)).toBe(box);
+            },
+        );
     });
 
     test('animationBox: the jump reaches far above the setup pose and the fall far behind it', () => {
@@ -122,7 +132,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             }
         });
 
-        test('memo.ahead moves the time on by that many game seconds, through the state\'s and the entry\'s time scales', () => {
+        test("memo.ahead moves the time on by that many game seconds, through the state's and the entry's time scales", () => {
             const { state, entry } = playing(data(), 'jump', false, 0.05);
             state.timeScale = 1.5;
             entry.timeScale = 0.8;
@@ -134,13 +144,14 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test('a looping entry wraps around its animation; a non-looping one stays at its end', () => {
             const d = data().findAnimation('jump')!.duration;
-            for (const t of [0.1, 0.3, 0.45]) expectBox(extent(data(), playing(data(), 'jump', true, t + 3 * d).state), extent(data(), playing(data(), 'jump', true, t).state));
+            for (const t of [0.1, 0.3, 0.45])
+                expectBox(extent(data(), playing(data(), 'jump', true, t + 3 * d).state), extent(data(), playing(data(), 'jump', true, t).state));
             const end = boundsAt(data(), data().findAnimation('jump')!, d);
             expectBox(extent(data(), playing(data(), 'jump', false, d + 0.4).state), end);
             expectBox(extent(data(), playing(data(), 'jump', false, 5 * d).state), end);
         });
 
-        test('an entry playing part of its animation is placed at animationStart + its time; past the animation\'s end, its whole box counts', () => {
+        test("an entry playing part of its animation is placed at animationStart + its time; past the animation's end, its whole box counts", () => {
             const jump = data().findAnimation('jump')!;
             const part = playing(data(), 'jump', true, 0);
             part.entry.animationStart = 0.2;
@@ -150,7 +161,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             expectBox(extent(data(), longer.state), join(boundsAt(data(), jump, jump.duration), unionOf(data(), jump)));
         });
 
-        test('a state no one entry speaks for gets reachOf: the setup box and every animation\'s whole box', () => {
+        test("a state no one entry speaks for gets reachOf: the setup box and every animation's whole box", () => {
             const { state } = playing(data(), 'jump', false, 0.1);
             state.setAnimation(1, 'aim', true);
             const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };

@@ -8,7 +8,15 @@
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
-import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, CORPUS_RIGS, type CorpusRigName, type CorpusSkeleton } from '../../fixtures/skeletons/corpus';
+import {
+    buildCorpusRig,
+    CORPUS_ANIMATION_SPECS,
+    CORPUS_ANIMATIONS,
+    corpusRig,
+    CORPUS_RIGS,
+    type CorpusRigName,
+    type CorpusSkeleton,
+} from '../../fixtures/skeletons/corpus';
 import type { SpineFormat } from '../../fixtures/skeletons/generate';
 import { toSpine43 } from '../../fixtures/skeletons/spine43';
 import { loadSpineCore } from '../harness/spineCore';
@@ -16,7 +24,6 @@ import { loadSpineCore } from '../harness/spineCore';
 type Spine = typeof SpineCore;
 type Json = Record<string, any>;
 type Any = any;
-
 
 /** What these checks need from a spine-core, over the API changes of 4.3 (see skeletons.test.ts). */
 interface Runtime {
@@ -43,7 +50,13 @@ const KINDS: Record<string, [v42: string, v43: string]> = {
 function runtime(format: SpineFormat): Runtime {
     const spine = loadSpineCore(format);
     const any = spine as any;
-    const colors = (light: SpineCore.Color, dark: SpineCore.Color | null): number[] => [light.r, light.g, light.b, light.a, ...(dark ? [dark.r, dark.g, dark.b] : [])];
+    const colors = (light: SpineCore.Color, dark: SpineCore.Color | null): number[] => [
+        light.r,
+        light.g,
+        light.b,
+        light.a,
+        ...(dark ? [dark.r, dark.g, dark.b] : []),
+    ];
     if (format === '4.2') {
         return {
             format,
@@ -64,7 +77,8 @@ function runtime(format: SpineFormat): Runtime {
         format,
         spine,
         setupPose: (skeleton) => (skeleton as any).setupPose(),
-        apply: (animation, skeleton, time) => (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, any.MixFrom.setup, false, false, false),
+        apply: (animation, skeleton, time) =>
+            (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, any.MixFrom.setup, false, false, false),
         world: (bone) => (bone as any).appliedPose,
         constraints: (data, kind) => (data as any).constraints.filter((c: object) => c instanceof any[KINDS[kind]![1]]),
         eventValues: (data) => (data as any).setupPose,
@@ -81,8 +95,18 @@ const ANIMATIONS = Object.values(CORPUS_ANIMATIONS);
 const TRACK0 = ANIMATIONS.filter((a) => CORPUS_ANIMATION_SPECS[a].track === 0);
 
 const COMMON_TIMELINES = [
-    'RotateTimeline', 'TranslateTimeline', 'ScaleTimeline', 'ShearTimeline', 'AttachmentTimeline', 'RGBATimeline', 'RGBA2Timeline',
-    'AlphaTimeline', 'DrawOrderTimeline', 'DeformTimeline', 'IkConstraintTimeline', 'EventTimeline',
+    'RotateTimeline',
+    'TranslateTimeline',
+    'ScaleTimeline',
+    'ShearTimeline',
+    'AttachmentTimeline',
+    'RGBATimeline',
+    'RGBA2Timeline',
+    'AlphaTimeline',
+    'DrawOrderTimeline',
+    'DeformTimeline',
+    'IkConstraintTimeline',
+    'EventTimeline',
 ];
 const RIG_TIMELINES: Record<CorpusRigName, string[]> = {
     limbs: ['TransformConstraintTimeline'],
@@ -309,7 +333,10 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             expect(at('die', 1).colors[chest]!.map((c) => +c.toFixed(3))).toEqual([0.627, 0.627, 0.627, 0.753, 0.314, 0.063, 0.063]);
             // aim shows the crosshair red, flashing white at the shot.
             const crosshair = data.findSlot('crosshair')!.index;
-            expect([0.2, 0.5].map((t) => at('aim', t).colors[crosshair]!.map((c) => +c.toFixed(3)))).toEqual([[1, 0.251, 0.251, 1], [1, 1, 1, 1]]);
+            expect([0.2, 0.5].map((t) => at('aim', t).colors[crosshair]!.map((c) => +c.toFixed(3)))).toEqual([
+                [1, 0.251, 0.251, 1],
+                [1, 1, 1, 1],
+            ]);
         });
 
         test('IK and transform constraints leave the setup pose as authored', () => {
@@ -320,7 +347,9 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             const spine = rt.spine as Any;
             const mixes =
                 rt.format === '4.3'
-                    ? ((skeleton as Any).constraints as Any[]).filter((c) => c instanceof spine.IkConstraint || c instanceof spine.TransformConstraint).map((c) => c.pose)
+                    ? ((skeleton as Any).constraints as Any[])
+                          .filter((c) => c instanceof spine.IkConstraint || c instanceof spine.TransformConstraint)
+                          .map((c) => c.pose)
                     : [...skeleton.ikConstraints, ...skeleton.transformConstraints];
             expect(mixes.length).toBeGreaterThan(0);
             for (const c of mixes) {
@@ -453,7 +482,12 @@ describe('toSpine43 on what the corpus uses', () => {
             path: [{ name: 'p', order: 3, bones: ['b'], target: 's' }],
             physics: [{ name: 'f', order: 1, bone: 'b', rotate: 1, inertia: 0.5 }],
         }) as Json;
-        expect(out.constraints.map((c: Json) => [c.type, c.name])).toEqual([['transform', 't'], ['physics', 'f'], ['ik', 'i'], ['path', 'p']]);
+        expect(out.constraints.map((c: Json) => [c.type, c.name])).toEqual([
+            ['transform', 't'],
+            ['physics', 'f'],
+            ['ik', 'i'],
+            ['path', 'p'],
+        ]);
         expect(out.constraints[1]).toEqual({ type: 'physics', name: 'f', bone: 'b', rotate: 1, inertia: 0.5, damping: 1 });
     });
 
@@ -469,14 +503,20 @@ describe('toSpine43 on what the corpus uses', () => {
 
     test.each([
         ['duplicate constraint orders', { ik: [{ name: 'i', bones: ['b'], target: 'a' }], transform: [{ name: 't', bones: ['b'], target: 'a' }] }],
-        ['a transform key that changes mixShearY', {
-            transform: [{ name: 't', order: 0, bones: ['b'], target: 'a' }],
-            animations: { go: { transform: { t: [{ mixShearY: 1 }, { time: 1, mixShearY: 0 }] } } },
-        }],
+        [
+            'a transform key that changes mixShearY',
+            {
+                transform: [{ name: 't', order: 0, bones: ['b'], target: 'a' }],
+                animations: { go: { transform: { t: [{ mixShearY: 1 }, { time: 1, mixShearY: 0 }] } } },
+            },
+        ],
         ['an unknown slot timeline', { animations: { go: { slots: { s: { color: [] } } } } }],
         ['a local transform constraint', { transform: [{ name: 't', order: 0, bones: ['b'], target: 'a', local: true }] }],
         ['a point attachment', { skins: [{ name: 'default', attachments: { s: { p: { type: 'point', x: 1, y: 2 } } } }] }],
-        ['a sequence on a path attachment', { skins: [{ name: 'default', attachments: { s: { p: { type: 'path', vertexCount: 0, vertices: [], lengths: [], sequence: { count: 2 } } } } }] }],
+        [
+            'a sequence on a path attachment',
+            { skins: [{ name: 'default', attachments: { s: { p: { type: 'path', vertexCount: 0, vertices: [], lengths: [], sequence: { count: 2 } } } } }] },
+        ],
         ['an unknown attachment timeline', { animations: { go: { attachments: { default: { s: { a: { scale: [] } } } } } } }],
         ['a physics constraint with a skin', { physics: [{ name: 'f', order: 0, bone: 'b', skin: true }] }],
     ])('throws on %s', (_what, change) => {

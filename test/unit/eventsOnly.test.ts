@@ -18,49 +18,70 @@ const DELTAS = [1 / 60, 1 / 30, 1 / 144, 0.05];
 type Script = (state: SpineCore.AnimationState, frame: number) => void;
 
 const SCRIPTS: [string, Script][] = [
-    ['a looping animation with events at its start, middle and loop end', (state, frame) => {
-        if (frame === 0) state.setAnimation(0, 'walk', true);
-    }],
-    ['non-looping animations completing one after the other, an event on the last frame', (state, frame) => {
-        if (frame === 0) {
-            state.setAnimation(0, 'jump', false);
-            state.addAnimation(0, 'die', false, 0);
-            state.addAnimation(0, 'idle', true, 0.2);
-        }
-    }],
-    ['animations switched at once (no mix time), queued and set', (state, frame) => {
-        if (frame === 0) state.setAnimation(0, 'walk', true);
-        if (frame === 30) state.setAnimation(0, 'run', true);
-        if (frame === 31) state.addAnimation(0, 'idle', true, 0.3);
-        if (frame === 90) state.setAnimation(0, 'walk', true);
-    }],
-    ['layered tracks: a delayed entry, a track end, an empty animation mixing a track out', (state, frame) => {
-        if (frame === 0) {
-            state.setAnimation(0, 'idle', true);
-            state.addAnimation(1, 'aim', true, 0.5);
-            state.setAnimation(2, 'wave', true).trackEnd = 0.7;
-        }
-        if (frame === 70) state.setEmptyAnimation(1, 0.2);
-        if (frame === 100) state.addAnimation(2, 'wave', false, 0.1);
-    }],
-    ['time scales on the state and on entries', (state, frame) => {
-        if (frame === 0) {
-            state.timeScale = 1.7;
-            state.setAnimation(0, 'run', true).timeScale = 0.6;
-            state.setAnimation(1, 'aim', true).timeScale = 2.3;
-        }
-        if (frame === 50) state.timeScale = 0.4;
-    }],
-    ['an entry played in reverse (4.3 fires its events backwards, 4.2 none)', (state, frame) => {
-        if (frame === 0) state.setAnimation(0, 'walk', true).reverse = true;
-    }],
-    ['an entry playing part of its animation (animationStart, animationEnd)', (state, frame) => {
-        if (frame === 0) {
-            const entry = state.setAnimation(0, 'walk', true);
-            entry.animationStart = 0.2;
-            entry.animationEnd = 0.7;
-        }
-    }],
+    [
+        'a looping animation with events at its start, middle and loop end',
+        (state, frame) => {
+            if (frame === 0) state.setAnimation(0, 'walk', true);
+        },
+    ],
+    [
+        'non-looping animations completing one after the other, an event on the last frame',
+        (state, frame) => {
+            if (frame === 0) {
+                state.setAnimation(0, 'jump', false);
+                state.addAnimation(0, 'die', false, 0);
+                state.addAnimation(0, 'idle', true, 0.2);
+            }
+        },
+    ],
+    [
+        'animations switched at once (no mix time), queued and set',
+        (state, frame) => {
+            if (frame === 0) state.setAnimation(0, 'walk', true);
+            if (frame === 30) state.setAnimation(0, 'run', true);
+            if (frame === 31) state.addAnimation(0, 'idle', true, 0.3);
+            if (frame === 90) state.setAnimation(0, 'walk', true);
+        },
+    ],
+    [
+        'layered tracks: a delayed entry, a track end, an empty animation mixing a track out',
+        (state, frame) => {
+            if (frame === 0) {
+                state.setAnimation(0, 'idle', true);
+                state.addAnimation(1, 'aim', true, 0.5);
+                state.setAnimation(2, 'wave', true).trackEnd = 0.7;
+            }
+            if (frame === 70) state.setEmptyAnimation(1, 0.2);
+            if (frame === 100) state.addAnimation(2, 'wave', false, 0.1);
+        },
+    ],
+    [
+        'time scales on the state and on entries',
+        (state, frame) => {
+            if (frame === 0) {
+                state.timeScale = 1.7;
+                state.setAnimation(0, 'run', true).timeScale = 0.6;
+                state.setAnimation(1, 'aim', true).timeScale = 2.3;
+            }
+            if (frame === 50) state.timeScale = 0.4;
+        },
+    ],
+    [
+        'an entry played in reverse (4.3 fires its events backwards, 4.2 none)',
+        (state, frame) => {
+            if (frame === 0) state.setAnimation(0, 'walk', true).reverse = true;
+        },
+    ],
+    [
+        'an entry playing part of its animation (animationStart, animationEnd)',
+        (state, frame) => {
+            if (frame === 0) {
+                const entry = state.setAnimation(0, 'walk', true);
+                entry.animationStart = 0.2;
+                entry.animationEnd = 0.7;
+            }
+        },
+    ],
 ];
 
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
@@ -91,7 +112,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         expect(heardStock.some((h) => h.startsWith('event') || h.startsWith('complete'))).toBe(true);
     });
 
-    test('during crossfades interrupted by crossfades, applyEventsOnly fires the outgoing entries\' events up to their event threshold and their completions as apply does', () => {
+    test("during crossfades interrupted by crossfades, applyEventsOnly fires the outgoing entries' events up to their event threshold and their completions as apply does", () => {
         const data = rt.data('limbs');
         const stock = { skeleton: rt.skeleton(data), state: rt.state(data) };
         const only = { skeleton: rt.skeleton(data), state: rt.state(data) };

@@ -40,27 +40,38 @@ function resolveLocal(from: string, specifier: string): string | null {
 }
 
 describe('layout', () => {
-    test.each(files.filter((f) => layerOf(f) === 'src').map((f) => [relative(ROOT, f), f]))('%s imports nothing outside src/ (no engine, no Spine)', (_name, file) => {
-        for (const [specifier] of imports(file)) {
-            expect(specifier.startsWith('.')).toBe(true);
-            expect(layerOf(resolveLocal(file, specifier) ?? '')).toBe('src');
-        }
-    });
-
-    test.each(files.filter((f) => layerOf(f) === 'spine').map((f) => [relative(ROOT, f), f]))('%s imports only src/, spine/ and spine-core types (no Phaser)', (_name, file) => {
-        for (const [specifier, typeOnly] of imports(file)) {
-            if (!specifier.startsWith('.')) {
-                expect([specifier, typeOnly]).toEqual(['@esotericsoftware/spine-core', true]);
-                continue;
+    test.each(files.filter((f) => layerOf(f) === 'src').map((f) => [relative(ROOT, f), f]))(
+        '%s imports nothing outside src/ (no engine, no Spine)',
+        (_name, file) => {
+            for (const [specifier] of imports(file)) {
+                expect(specifier.startsWith('.')).toBe(true);
+                expect(layerOf(resolveLocal(file, specifier) ?? '')).toBe('src');
             }
-            expect(['src', 'spine']).toContain(layerOf(resolveLocal(file, specifier) ?? ''));
-        }
-    });
+        },
+    );
+
+    test.each(files.filter((f) => layerOf(f) === 'spine').map((f) => [relative(ROOT, f), f]))(
+        '%s imports only src/, spine/ and spine-core types (no Phaser)',
+        (_name, file) => {
+            for (const [specifier, typeOnly] of imports(file)) {
+                if (!specifier.startsWith('.')) {
+                    expect([specifier, typeOnly]).toEqual(['@esotericsoftware/spine-core', true]);
+                    continue;
+                }
+                expect(['src', 'spine']).toContain(layerOf(resolveLocal(file, specifier) ?? ''));
+            }
+        },
+    );
 
     test('no module imports itself back through others, not even for types', () => {
         const graph = new Map<string, string[]>();
         for (const file of files) {
-            graph.set(file, imports(file).map(([s]) => resolveLocal(file, s)).filter((f): f is string => f !== null));
+            graph.set(
+                file,
+                imports(file)
+                    .map(([s]) => resolveLocal(file, s))
+                    .filter((f): f is string => f !== null),
+            );
         }
         const cycles: string[] = [];
         const state = new Map<string, 'open' | 'done'>();

@@ -20,7 +20,11 @@ function moment(state: SpineCore.AnimationState, listened: boolean): number {
 
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     /** A state of the limbs rig playing `animation` on track 0 from `trackTime`, applied once there. */
-    function playing(animation: string, loop: boolean, trackTime: number): { state: SpineCore.AnimationState; skeleton: SpineCore.Skeleton; entry: SpineCore.TrackEntry } {
+    function playing(
+        animation: string,
+        loop: boolean,
+        trackTime: number,
+    ): { state: SpineCore.AnimationState; skeleton: SpineCore.Skeleton; entry: SpineCore.TrackEntry } {
         const state = rt.state('limbs');
         const skeleton = rt.skeleton('limbs');
         const entry = state.setAnimation(0, animation, loop);
@@ -32,7 +36,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
     test.each([
         // animation, loop, track time, seconds to the next moment, what it is
-        ['idle', true, 0.3, 0.7, 'the loop completes (its tick at 0 is the next loop\'s)'],
+        ['idle', true, 0.3, 0.7, "the loop completes (its tick at 0 is the next loop's)"],
         ['walk', true, 0.1, 0.3, 'the step at 0.4'],
         ['walk', true, 0.5, 0.3, 'the loopEnd event and the completion at 0.8'],
         ['walk', true, 0.9, 0.3, 'the step at 0.4 of the second loop'],
@@ -51,7 +55,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         expect(moment(state, true)).toBeGreaterThan(NEVER);
     });
 
-    test('the state\'s and the entry\'s time scales divide the track seconds to the moment', () => {
+    test("the state's and the entry's time scales divide the track seconds to the moment", () => {
         const { state, entry } = playing('walk', true, 0.1);
         state.timeScale = 2;
         expect(moment(state, true)).toBeCloseTo(0.15, 6);
@@ -110,36 +114,44 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         for (const animation of ['idle', 'walk', 'run', 'jump', 'die', 'aim'])
             for (const loop of [true, false])
                 for (const start of [0.05, 0.33, 0.79, 1.37])
-                    for (const [stateScale, entryScale] of [[1, 1], [1.5, 0.8], [0.5, 1]] as const) cases.push([animation, loop, start, stateScale, entryScale]);
+                    for (const [stateScale, entryScale] of [
+                        [1, 1],
+                        [1.5, 0.8],
+                        [0.5, 1],
+                    ] as const)
+                        cases.push([animation, loop, start, stateScale, entryScale]);
 
-        test.each(cases)('%s (loop %s) from %s s, time scales %s and %s: nothing is heard before the moment, something in the frame that reaches it', (animation, loop, start, stateScale, entryScale) => {
-            const state = rt.state('limbs');
-            const skeleton = rt.skeleton('limbs');
-            const entry = state.setAnimation(0, animation, loop);
-            state.timeScale = stateScale;
-            entry.timeScale = entryScale;
-            // Stock frames up to `start` s of game time.
-            for (let t = 0; t < start; t += DT) {
-                state.update(DT);
-                state.apply(skeleton);
-            }
-            const heard = recordCallbacks(rt, state);
-            const due = moment(state, true);
-            let elapsed = 0;
-            let first = Infinity;
-            while (elapsed < 3 && first === Infinity) {
-                state.update(DT);
-                state.apply(skeleton);
-                elapsed += DT;
-                if (heard.length > 0) first = elapsed;
-            }
-            if (due > NEVER) {
-                expect(heard).toEqual([]);
-                return;
-            }
-            // Heard in the first frame at or past the moment (rounding aside).
-            expect(first).toBeGreaterThanOrEqual(due - 1e-9);
-            expect(first).toBeLessThan(due + DT + 1e-9);
-        });
+        test.each(cases)(
+            '%s (loop %s) from %s s, time scales %s and %s: nothing is heard before the moment, something in the frame that reaches it',
+            (animation, loop, start, stateScale, entryScale) => {
+                const state = rt.state('limbs');
+                const skeleton = rt.skeleton('limbs');
+                const entry = state.setAnimation(0, animation, loop);
+                state.timeScale = stateScale;
+                entry.timeScale = entryScale;
+                // Stock frames up to `start` s of game time.
+                for (let t = 0; t < start; t += DT) {
+                    state.update(DT);
+                    state.apply(skeleton);
+                }
+                const heard = recordCallbacks(rt, state);
+                const due = moment(state, true);
+                let elapsed = 0;
+                let first = Infinity;
+                while (elapsed < 3 && first === Infinity) {
+                    state.update(DT);
+                    state.apply(skeleton);
+                    elapsed += DT;
+                    if (heard.length > 0) first = elapsed;
+                }
+                if (due > NEVER) {
+                    expect(heard).toEqual([]);
+                    return;
+                }
+                // Heard in the first frame at or past the moment (rounding aside).
+                expect(first).toBeGreaterThanOrEqual(due - 1e-9);
+                expect(first).toBeLessThan(due + DT + 1e-9);
+            },
+        );
     });
 });

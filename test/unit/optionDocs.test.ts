@@ -20,14 +20,25 @@ function written(value: unknown): string {
 /** What the TypeScript checker (so an IDE's hover) shows on each member of `SpinePoolOptions`: its doc and its `@default`. */
 function typeDocs(): { name: string; doc: string; defaultTag: string | undefined }[] {
     const file = resolve(ROOT, 'plugin/options.ts');
-    const program = ts.createProgram([file], { strict: true, target: ts.ScriptTarget.ES2020, moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, noEmit: true, types: [] });
+    const program = ts.createProgram([file], {
+        strict: true,
+        target: ts.ScriptTarget.ES2020,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        module: ts.ModuleKind.ESNext,
+        noEmit: true,
+        types: [],
+    });
     const checker = program.getTypeChecker();
     const source = program.getSourceFile(file)!;
     const alias = source.statements.find((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'SpinePoolOptions')!;
     return checker.getPropertiesOfType(checker.getTypeAtLocation(alias.name)).map((member) => ({
         name: member.name,
         doc: ts.displayPartsToString(member.getDocumentationComment(checker)),
-        defaultTag: member.getJsDocTags(checker).find((tag) => tag.name === 'default')?.text?.map((part) => part.text).join(''),
+        defaultTag: member
+            .getJsDocTags(checker)
+            .find((tag) => tag.name === 'default')
+            ?.text?.map((part) => part.text)
+            .join(''),
     }));
 }
 

@@ -1,7 +1,7 @@
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from '../../plugin/options';
 
 describe('options', () => {
-    test('the defaults are the seed\'s intervals plus events-only updates and culling off screen, valid as a whole', () => {
+    test("the defaults are the seed's intervals plus events-only updates and culling off screen, valid as a whole", () => {
         const d = defaultOptions();
         expect([d.highFrequency, d.midFrequency, d.lowFrequency, d.groupCount]).toEqual([1, 2, 4, 4]);
         expect([d.offscreen, d.cull]).toEqual(['events', true]);
@@ -36,7 +36,10 @@ describe('options', () => {
         [{ offscreenMargin: Infinity }, /'offscreenMargin' must be a finite number.*got Infinity/],
         [{ dev: 'yes' as never }, /'dev' must be true or false; got "yes"/],
         [{ camera: { scrollX: 0 } as never }, /'camera' must be null .*or a camera with scrollX/],
-        [{ renderer: 'webgl' as never }, /'renderer' must be null \(the runtime's default\) or one of spine-phaser-v4's renderers: 'phaser', 'spine-webgl', 'spine-canvas'; got "webgl"/],
+        [
+            { renderer: 'webgl' as never },
+            /'renderer' must be null \(the runtime's default\) or one of spine-phaser-v4's renderers: 'phaser', 'spine-webgl', 'spine-canvas'; got "webgl"/,
+        ],
         [{ highFrequncy: 2 } as never, /unknown option 'highFrequncy'. Known options: highDetailDistance, /],
     ])('configure(%j) throws an Error naming the call, the option, the value and the range', (patch, message) => {
         expect(() => resolveOptions(defaultOptions(), patch, 'configure()')).toThrow(message);

@@ -32,32 +32,47 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test.each([
             ['an empty state', (s: SpineCore.AnimationState) => s.clearTracks()],
-            ['nothing on track 0, something on track 1', (s: SpineCore.AnimationState) => {
-                s.clearTrack(0);
-                s.setAnimation(1, 'aim', true);
-            }],
-            ['a mix', (s: SpineCore.AnimationState) => {
-                s.setAnimation(0, 'walk', true).mixDuration = 0.2;
-            }],
+            [
+                'nothing on track 0, something on track 1',
+                (s: SpineCore.AnimationState) => {
+                    s.clearTrack(0);
+                    s.setAnimation(1, 'aim', true);
+                },
+            ],
+            [
+                'a mix',
+                (s: SpineCore.AnimationState) => {
+                    s.setAnimation(0, 'walk', true).mixDuration = 0.2;
+                },
+            ],
             ['a second track', (s: SpineCore.AnimationState) => s.setAnimation(1, 'aim', true)],
-            ['alpha below 1', (s: SpineCore.AnimationState) => {
-                s.tracks[0]!.alpha = 0.99;
-            }],
+            [
+                'alpha below 1',
+                (s: SpineCore.AnimationState) => {
+                    s.tracks[0]!.alpha = 0.99;
+                },
+            ],
             ['an additive entry', (s: SpineCore.AnimationState) => rt.makeAdditive(s.tracks[0]!)],
-            ['a delay being waited out', (s: SpineCore.AnimationState) => {
-                s.clearTrack(0);
-                s.addAnimation(0, 'walk', true, 0.5);
-            }],
-            ['an entry played in reverse', (s: SpineCore.AnimationState) => {
-                s.tracks[0]!.reverse = true;
-            }],
+            [
+                'a delay being waited out',
+                (s: SpineCore.AnimationState) => {
+                    s.clearTrack(0);
+                    s.addAnimation(0, 'walk', true, 0.5);
+                },
+            ],
+            [
+                'an entry played in reverse',
+                (s: SpineCore.AnimationState) => {
+                    s.tracks[0]!.reverse = true;
+                },
+            ],
         ] as const)('is null for %s', (_name, change) => {
             const { state } = idle();
             change(state);
             expect(plain(state)).toBeNull();
         });
 
-        test('isAdditive reads the version\'s way of saying it', () => {
+        test("isAdditive reads the version's way of saying it", () => {
             const { entry } = idle();
             expect(rt.version.isAdditive(entry)).toBe(false);
             rt.makeAdditive(entry);

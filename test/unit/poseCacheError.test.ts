@@ -120,7 +120,13 @@ interface Worst {
 }
 
 function newWorst(): Worst {
-    return { served: 0, samples: 0, notServed: 0, copyRefused: 0, kinds: Object.fromEntries(POSE_ERROR_KINDS.map((k) => [k, { amount: 0, text: '', poses: 0 }])) as Worst['kinds'] };
+    return {
+        served: 0,
+        samples: 0,
+        notServed: 0,
+        copyRefused: 0,
+        kinds: Object.fromEntries(POSE_ERROR_KINDS.map((k) => [k, { amount: 0, text: '', poses: 0 }])) as Worst['kinds'],
+    };
 }
 
 function record(worst: Worst, errors: PoseErrors, animationTime: number): void {
@@ -139,7 +145,10 @@ function record(worst: Worst, errors: PoseErrors, animationTime: number): void {
 const table: string[] = [];
 
 afterAll(() => {
-    if (table.length > 0) console.log(`pose cache against the exact pose (served poses beyond tolerance / served; worst bone, vertex px; discrete kinds: poses differing)\n${table.join('\n')}`);
+    if (table.length > 0)
+        console.log(
+            `pose cache against the exact pose (served poses beyond tolerance / served; worst bone, vertex px; discrete kinds: poses differing)\n${table.join('\n')}`,
+        );
 });
 
 /** Serves `animation` of `rig` at every time of `trackTimes` with `poseCacheTolerance: px` and measures each pose against the exact one. */
@@ -193,7 +202,9 @@ const TOLERANCES = [0.5, 0.1] as const;
 describe.each(CORE_RUNTIMES.flatMap((rt) => TOLERANCES.map((px) => [rt.format, px, rt] as const)))('Spine %s, poseCacheTolerance %s px', (format, px, rt) => {
     describe.each(RIGS.map((rig) => [rig]))('%s rig', (rig) => {
         test.each(ANIMATIONS.map((a) => [a]))(
-            PHYSICS_RIGS.includes(rig) ? '%s: never served (its physics is its own)' : `%s: every pose served is the exact pose within ${px} px (bones, drawn vertices), colours within half a level, attachments, sequence frames and draw order exact`,
+            PHYSICS_RIGS.includes(rig)
+                ? '%s: never served (its physics is its own)'
+                : `%s: every pose served is the exact pose within ${px} px (bones, drawn vertices), colours within half a level, attachments, sequence frames and draw order exact`,
             (name) => {
                 const worst = serve(rt, rig, name, px);
                 if (PHYSICS_RIGS.includes(rig)) {
@@ -209,7 +220,9 @@ describe.each(CORE_RUNTIMES.flatMap((rt) => TOLERANCES.map((px) => [rt.format, p
                 );
                 // Every time was served: a plain state of a rig without physics, the build budget out of the way.
                 expect({ notServed: worst.notServed, copyRefused: worst.copyRefused }).toEqual({ notServed: 0, copyRefused: 0 });
-                expect(failing.map((kind) => `${worst.kinds[kind].poses} of ${worst.served} served poses beyond tolerance: ${worst.kinds[kind].text}`)).toEqual([]);
+                expect(failing.map((kind) => `${worst.kinds[kind].poses} of ${worst.served} served poses beyond tolerance: ${worst.kinds[kind].text}`)).toEqual(
+                    [],
+                );
             },
         );
     });

@@ -9,7 +9,7 @@ import { CORE_RUNTIMES, CORPUS_RIGS, localPose } from '../harness/coreRig';
 
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     describe('scratchOf', () => {
-        test('is one skeleton per SkeletonData, of the source\'s class and data, not the source', () => {
+        test("is one skeleton per SkeletonData, of the source's class and data, not the source", () => {
             const data = rt.data('limbs');
             const [a, b] = [rt.skeleton(data), rt.skeleton(data)];
             const scratch = scratchOf(a).skeleton;
@@ -29,10 +29,20 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const expected = rt.skeleton(data);
             const worlds = (s: SpineCore.Skeleton) => s.bones.map((bone) => ((w) => [w.a, w.b, w.c, w.d, w.worldX, w.worldY])(rt.world(bone)));
             // Each after another that leaves things behind (jump: the flash and the draw order swap; die: closed eyes, colours, deform).
-            for (const [animation, time] of [['jump', 0.2], ['idle', 0.5], ['die', 0.9], ['walk', 0.3], ['jump', 0.05], ['aim', 0.55]] as const) {
+            for (const [animation, time] of [
+                ['jump', 0.2],
+                ['idle', 0.5],
+                ['die', 0.9],
+                ['walk', 0.3],
+                ['jump', 0.05],
+                ['aim', 0.55],
+            ] as const) {
                 sampleOn(scratch, null, data.findAnimation(animation)!, time);
                 rt.poseAt(expected, animation, time);
-                expect({ animation, pose: localPose(rt, scratch.skeleton as unknown as SpineCore.Skeleton) }).toEqual({ animation, pose: localPose(rt, expected) });
+                expect({ animation, pose: localPose(rt, scratch.skeleton as unknown as SpineCore.Skeleton) }).toEqual({
+                    animation,
+                    pose: localPose(rt, expected),
+                });
                 expect(worlds(scratch.skeleton as unknown as SpineCore.Skeleton)).toEqual(worlds(expected));
             }
         });

@@ -12,7 +12,6 @@ import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;
 
-
 /**
  * What these checks need from a spine-core, over the API changes of 4.3: `setupPose()` for
  * `setToSetupPose()`, world transforms on `bone.appliedPose`, `Animation.apply(..., MixFrom, add,
@@ -53,7 +52,8 @@ function runtime(format: SpineFormat): Runtime {
         format,
         spine,
         setupPose: (skeleton) => (skeleton as any).setupPose(),
-        apply: (animation, skeleton, last, time) => (animation.apply as Function).call(animation, skeleton, last, time, false, [], 1, any.MixFrom.setup, false, false, false),
+        apply: (animation, skeleton, last, time) =>
+            (animation.apply as Function).call(animation, skeleton, last, time, false, [], 1, any.MixFrom.setup, false, false, false),
         world: (bone) => (bone as any).appliedPose,
         ik: (data) => of(data, any.IkConstraintData),
         transforms: (data) => of(data, any.TransformConstraintData),
@@ -358,7 +358,9 @@ describe('Spine 4.2 and 4.3 JSON', () => {
                         expect(v43!.world(b!.bones[i]!).worldY).toBeCloseTo(v42!.world(bone).worldY, 3);
                     });
                     const [ra, rb] = [a!.getBoundsRect(), b!.getBoundsRect()];
-                    expect([rb.x, rb.y, rb.width, rb.height].map((v) => Math.round(v * 100))).toEqual([ra.x, ra.y, ra.width, ra.height].map((v) => Math.round(v * 100)));
+                    expect([rb.x, rb.y, rb.width, rb.height].map((v) => Math.round(v * 100))).toEqual(
+                        [ra.x, ra.y, ra.width, ra.height].map((v) => Math.round(v * 100)),
+                    );
                 }
             }
         }
@@ -367,9 +369,15 @@ describe('Spine 4.2 and 4.3 JSON', () => {
     test('differ only where the format changed: constraints, transform sources and linked mesh sources', () => {
         const a = preset('hero', '4.2').json as Record<string, unknown>;
         const b = preset('hero', '4.3').json as Record<string, unknown>;
-        expect(Object.keys(b)).toEqual(Object.keys(a).filter((k) => k !== 'transform').map((k) => (k === 'ik' ? 'constraints' : k)));
+        expect(Object.keys(b)).toEqual(
+            Object.keys(a)
+                .filter((k) => k !== 'transform')
+                .map((k) => (k === 'ik' ? 'constraints' : k)),
+        );
         for (const key of ['bones', 'slots', 'events', 'animations']) expect(b[key]).toEqual(a[key]);
         const constraints = b.constraints as { type: string; name: string }[];
-        expect(constraints.map((c) => c.type).sort()).toEqual([...(a.ik as unknown[]).map(() => 'ik'), ...(a.transform as unknown[]).map(() => 'transform')].sort());
+        expect(constraints.map((c) => c.type).sort()).toEqual(
+            [...(a.ik as unknown[]).map(() => 'ik'), ...(a.transform as unknown[]).map(() => 'transform')].sort(),
+        );
     });
 });

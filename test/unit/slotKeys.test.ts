@@ -42,7 +42,7 @@ function keysByClass(rt: CoreRuntime, animation: SpineCore.Animation, slotCount:
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     const keysOf = (animation: SpineCore.Animation, slots: number) => slotKeysOf(animation as unknown as Animation, slots);
 
-    test('limbs: jump keys the flash attachment, the pelvis\'s rgba and the draw order; die the eyes, the chest\'s rgba2, the head\'s alpha and the cape\'s deform; aim the crosshair; wave the hand\'s rgba; walk and run no slot', () => {
+    test("limbs: jump keys the flash attachment, the pelvis's rgba and the draw order; die the eyes, the chest's rgba2, the head's alpha and the cape's deform; aim the crosshair; wave the hand's rgba; walk and run no slot", () => {
         const data = rt.data('limbs');
         const n = data.slots.length;
         const slot = (name: string) => data.findSlot(name)!.index;
@@ -69,11 +69,14 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     describe.each(CORPUS_RIGS)('corpus rig %s', (rig) => {
         const data = rt.data(rig);
 
-        test.each(data.animations.map((a) => a.name))('%s: the masks, deform lengths and draw-order flag are the ones its timelines\' classes say', (name) => {
+        test.each(data.animations.map((a) => a.name))("%s: the masks, deform lengths and draw-order flag are the ones its timelines' classes say", (name) => {
             const animation = data.findAnimation(name)!;
             const keys = keysOf(animation, data.slots.length);
             const expected = keysByClass(rt, animation, data.slots.length);
-            expect({ masks: [...keys.masks], deform: [...keys.deform], drawOrder: keys.drawOrder, unknown: keys.unknown }).toEqual({ ...expected, unknown: false });
+            expect({ masks: [...keys.masks], deform: [...keys.deform], drawOrder: keys.drawOrder, unknown: keys.unknown }).toEqual({
+                ...expected,
+                unknown: false,
+            });
         });
 
         test.each(data.animations.map((a) => a.name))('%s: every slot property a pose of it changes from the setup pose is keyed', (name) => {
@@ -132,7 +135,10 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                 return 3;
             }
         }
-        const keys = keysOf(new rt.spine.Animation('future', [new FutureSlotTimeline() as Any, ...data.findAnimation('wave')!.timelines], 1), data.slots.length);
+        const keys = keysOf(
+            new rt.spine.Animation('future', [new FutureSlotTimeline() as Any, ...data.findAnimation('wave')!.timelines], 1),
+            data.slots.length,
+        );
         expect(keys.unknown).toBe(true);
         expect(keysOf(data.findAnimation('wave')!, data.slots.length).unknown).toBe(false);
     });

@@ -55,64 +55,112 @@ const EVERY_APPLY: Predicates = { appliesEveryFrame: true, needsEveryFrame: true
 /** States built on the limbs rig, and what each predicate says of them. */
 const SCENARIOS: [string, (rt: CoreRuntime, rig: Rig) => void, Predicates][] = [
     ['an empty state', () => {}, NONE],
-    ['one looping animation, applied', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true);
-        stockFrame(state, skeleton, FRAME);
-    }, NONE],
-    ['three tracks at full alpha, applied', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true);
-        state.setAnimation(1, 'aim', true);
-        state.setAnimation(2, 'wave', true);
-        stockFrame(state, skeleton, FRAME);
-    }, NONE],
-    ['an entry never applied yet', (_rt, { state }) => {
-        state.setAnimation(0, 'idle', true);
-    }, FRAME_BY_FRAME],
-    ['an entry queued after the current one', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'walk', true);
-        state.addAnimation(0, 'run', true, 5);
-        stockFrame(state, skeleton, FRAME);
-    }, FRAME_BY_FRAME],
-    ['an entry played in reverse', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true).reverse = true;
-        stockFrame(state, skeleton, FRAME);
-    }, FRAME_BY_FRAME],
-    ['an entry waiting out a delay, below full alpha', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true);
-        state.addAnimation(1, 'aim', true, 2).alpha = 0.5;
-        stockFrame(state, skeleton, FRAME);
-    }, FRAME_BY_FRAME],
-    ['a mix in progress', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'walk', true);
-        stockFrame(state, skeleton, FRAME);
-        state.setAnimation(0, 'run', true).mixDuration = 0.3;
-        stockFrame(state, skeleton, FRAME);
-    }, EVERY_APPLY],
-    ['a track below full alpha', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true);
-        state.setAnimation(1, 'aim', true).alpha = 0.5;
-        stockFrame(state, skeleton, FRAME);
-    }, EVERY_APPLY],
-    ['an additive track', (rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true);
-        rt.makeAdditive(state.setAnimation(1, 'aim', true));
-        stockFrame(state, skeleton, FRAME);
-    }, EVERY_APPLY],
-    ['an entry with a track end ahead', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'jump', false).trackEnd = 1;
-        stockFrame(state, skeleton, FRAME);
-    }, { ...NONE, inTransition: true }],
-    ['an entry updated past its track end', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true).trackEnd = 0.1;
-        stockFrame(state, skeleton, 0.05);
-        state.update(0.06);
-    }, { ...NONE, inTransition: true, needsFinalApply: true, needsApply: true }],
-    ['an entry updated past its track end with another queued', (_rt, { skeleton, state }) => {
-        state.setAnimation(0, 'idle', true).trackEnd = 0.1;
-        state.addAnimation(0, 'walk', true, 5);
-        stockFrame(state, skeleton, 0.05);
-        state.update(0.06);
-    }, FRAME_BY_FRAME],
+    [
+        'one looping animation, applied',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true);
+            stockFrame(state, skeleton, FRAME);
+        },
+        NONE,
+    ],
+    [
+        'three tracks at full alpha, applied',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true);
+            state.setAnimation(1, 'aim', true);
+            state.setAnimation(2, 'wave', true);
+            stockFrame(state, skeleton, FRAME);
+        },
+        NONE,
+    ],
+    [
+        'an entry never applied yet',
+        (_rt, { state }) => {
+            state.setAnimation(0, 'idle', true);
+        },
+        FRAME_BY_FRAME,
+    ],
+    [
+        'an entry queued after the current one',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'walk', true);
+            state.addAnimation(0, 'run', true, 5);
+            stockFrame(state, skeleton, FRAME);
+        },
+        FRAME_BY_FRAME,
+    ],
+    [
+        'an entry played in reverse',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true).reverse = true;
+            stockFrame(state, skeleton, FRAME);
+        },
+        FRAME_BY_FRAME,
+    ],
+    [
+        'an entry waiting out a delay, below full alpha',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true);
+            state.addAnimation(1, 'aim', true, 2).alpha = 0.5;
+            stockFrame(state, skeleton, FRAME);
+        },
+        FRAME_BY_FRAME,
+    ],
+    [
+        'a mix in progress',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'walk', true);
+            stockFrame(state, skeleton, FRAME);
+            state.setAnimation(0, 'run', true).mixDuration = 0.3;
+            stockFrame(state, skeleton, FRAME);
+        },
+        EVERY_APPLY,
+    ],
+    [
+        'a track below full alpha',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true);
+            state.setAnimation(1, 'aim', true).alpha = 0.5;
+            stockFrame(state, skeleton, FRAME);
+        },
+        EVERY_APPLY,
+    ],
+    [
+        'an additive track',
+        (rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true);
+            rt.makeAdditive(state.setAnimation(1, 'aim', true));
+            stockFrame(state, skeleton, FRAME);
+        },
+        EVERY_APPLY,
+    ],
+    [
+        'an entry with a track end ahead',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'jump', false).trackEnd = 1;
+            stockFrame(state, skeleton, FRAME);
+        },
+        { ...NONE, inTransition: true },
+    ],
+    [
+        'an entry updated past its track end',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true).trackEnd = 0.1;
+            stockFrame(state, skeleton, 0.05);
+            state.update(0.06);
+        },
+        { ...NONE, inTransition: true, needsFinalApply: true, needsApply: true },
+    ],
+    [
+        'an entry updated past its track end with another queued',
+        (_rt, { skeleton, state }) => {
+            state.setAnimation(0, 'idle', true).trackEnd = 0.1;
+            state.addAnimation(0, 'walk', true, 5);
+            stockFrame(state, skeleton, 0.05);
+            state.update(0.06);
+        },
+        FRAME_BY_FRAME,
+    ],
 ];
 
 /**
@@ -172,18 +220,27 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
 
         test.each([
             ['one looping animation', (r: Rig) => r.state.setAnimation(0, 'idle', true)],
-            ['three tracks at full alpha', (r: Rig) => {
-                r.state.setAnimation(0, 'walk', true);
-                r.state.setAnimation(1, 'aim', true);
-                r.state.setAnimation(2, 'wave', true);
-            }],
-            ['a layer waiting out its delay below full alpha', (r: Rig) => {
-                r.state.setAnimation(0, 'run', true);
-                r.state.addAnimation(1, 'aim', true, 1).alpha = 0.5;
-            }],
-            ['an animation turning a bone full turns, at full alpha', (r: Rig) => {
-                rt.setAnimation(r.state, 0, turning(r.skeleton), true);
-            }],
+            [
+                'three tracks at full alpha',
+                (r: Rig) => {
+                    r.state.setAnimation(0, 'walk', true);
+                    r.state.setAnimation(1, 'aim', true);
+                    r.state.setAnimation(2, 'wave', true);
+                },
+            ],
+            [
+                'a layer waiting out its delay below full alpha',
+                (r: Rig) => {
+                    r.state.setAnimation(0, 'run', true);
+                    r.state.addAnimation(1, 'aim', true, 1).alpha = 0.5;
+                },
+            ],
+            [
+                'an animation turning a bone full turns, at full alpha',
+                (r: Rig) => {
+                    rt.setAnimation(r.state, 0, turning(r.skeleton), true);
+                },
+            ],
         ] as const)('%s: appliesEveryFrame is false, and applying only the last of 40 frames poses as applying every frame does', (_name, build) => {
             const [stock, skipping] = [rig(), rig()];
             for (const r of [stock, skipping]) {
@@ -197,25 +254,34 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         });
 
         test.each([
-            ['track 0 below full alpha', (r: Rig) => {
-                rt.setAnimation(r.state, 0, turning(r.skeleton), true).alpha = 0.5;
-            }],
-            ['a mix into it', (r: Rig) => {
-                r.state.setAnimation(0, 'walk', true);
-                stockFrame(r.state, r.skeleton, FRAME);
-                rt.setAnimation(r.state, 0, turning(r.skeleton), true).mixDuration = 1;
-            }],
-        ] as const)('an animation turning a bone full turns, %s: appliesEveryFrame is true, and applying only the last of 40 frames loses count of the turns', (_name, build) => {
-            const [stock, skipping] = [rig(), rig()];
-            for (const r of [stock, skipping]) {
-                build(r);
-                stockFrame(r.state, r.skeleton, FRAME);
-            }
-            expect(appliesEveryFrame(stock.state, rt.version)).toBe(true);
-            skipApplies(stock, skipping, 40, rt.version);
-            // Half (the alpha or the mix) of a turn it did not count.
-            expect(poseDistance(rt, skipping.skeleton, stock.skeleton)).toBeGreaterThan(90);
-        });
+            [
+                'track 0 below full alpha',
+                (r: Rig) => {
+                    rt.setAnimation(r.state, 0, turning(r.skeleton), true).alpha = 0.5;
+                },
+            ],
+            [
+                'a mix into it',
+                (r: Rig) => {
+                    r.state.setAnimation(0, 'walk', true);
+                    stockFrame(r.state, r.skeleton, FRAME);
+                    rt.setAnimation(r.state, 0, turning(r.skeleton), true).mixDuration = 1;
+                },
+            ],
+        ] as const)(
+            'an animation turning a bone full turns, %s: appliesEveryFrame is true, and applying only the last of 40 frames loses count of the turns',
+            (_name, build) => {
+                const [stock, skipping] = [rig(), rig()];
+                for (const r of [stock, skipping]) {
+                    build(r);
+                    stockFrame(r.state, r.skeleton, FRAME);
+                }
+                expect(appliesEveryFrame(stock.state, rt.version)).toBe(true);
+                skipApplies(stock, skipping, 40, rt.version);
+                // Half (the alpha or the mix) of a turn it did not count.
+                expect(poseDistance(rt, skipping.skeleton, stock.skeleton)).toBeGreaterThan(90);
+            },
+        );
     });
 
     describe('updateQuietly', () => {
@@ -311,7 +377,12 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const queue = (silent.state as Any).queue;
             stock.state.apply(stock.skeleton);
             applySilently(silent.state, silent.skeleton);
-            expect(heardStock).toEqual(['event 0 walk step@0.4 2 0.25 right', 'event 0 walk loopEnd@0.8 0 0 ', 'complete 0 walk', 'event 0 walk step@0 1 0.5 left']);
+            expect(heardStock).toEqual([
+                'event 0 walk step@0.4 2 0.25 right',
+                'event 0 walk loopEnd@0.8 0 0 ',
+                'complete 0 walk',
+                'event 0 walk step@0 1 0.5 left',
+            ]);
             const seen = heardStock.length;
             expect(heardSilent).toEqual([]);
             expect((silent.state as Any).queue).toBe(queue);

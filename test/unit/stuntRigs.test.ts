@@ -9,7 +9,15 @@
  * pose the same skeleton.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { buildCorpusRig, CORPUS_ANIMATION_SPECS, CORPUS_ANIMATIONS, corpusRig, STUNT_RIGS, type CorpusSkeleton, type StuntRigName } from '../../fixtures/skeletons/corpus';
+import {
+    buildCorpusRig,
+    CORPUS_ANIMATION_SPECS,
+    CORPUS_ANIMATIONS,
+    corpusRig,
+    STUNT_RIGS,
+    type CorpusSkeleton,
+    type StuntRigName,
+} from '../../fixtures/skeletons/corpus';
 import { SKINS_RIG_SKINS } from '../../fixtures/skeletons/corpus/skins';
 import { STUNT_DASH, STUNT_IDLE_TIMES, STUNT_SPIN } from '../../fixtures/skeletons/corpus/stunts';
 import { SWING_ROPE } from '../../fixtures/skeletons/corpus/swing';
@@ -101,10 +109,12 @@ function runtime(format: SpineFormat): Runtime {
         format,
         spine,
         setupPose: (skeleton) => (skeleton as Any).setupPose(),
-        apply: (animation, skeleton, time) => (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, spine.MixFrom.setup, false, false, false),
+        apply: (animation, skeleton, time) =>
+            (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, spine.MixFrom.setup, false, false, false),
         world: (bone) => (bone as Any).appliedPose,
         local: (bone) => (bone as Any).pose,
-        constraints: (data, kind) => (data as Any).constraints.filter((c: object) => c instanceof spine[kind === 'ik' ? 'IkConstraintData' : 'PhysicsConstraintData']),
+        constraints: (data, kind) =>
+            (data as Any).constraints.filter((c: object) => c instanceof spine[kind === 'ik' ? 'IkConstraintData' : 'PhysicsConstraintData']),
         physics: (c, setting) => (setting in c.setupPose ? c.setupPose[setting] : c[setting]),
         attachment: (slot) => pose(slot).getAttachment(),
         drawOrder: (skeleton) => (skeleton as Any).drawOrder.appliedPose,
@@ -167,7 +177,14 @@ function poseAt(rt: Runtime, data: SpineCore.SkeletonData, animation: string | n
 }
 
 /** Plays `animation` (looping) through an AnimationState for `frames` frames of 1/60 s, calling `each` after every frame. */
-function play(rt: Runtime, data: SpineCore.SkeletonData, animation: string, frames: number, physics: 'none' | 'update', each: (skeleton: SpineCore.Skeleton, frame: number) => void): void {
+function play(
+    rt: Runtime,
+    data: SpineCore.SkeletonData,
+    animation: string,
+    frames: number,
+    physics: 'none' | 'update',
+    each: (skeleton: SpineCore.Skeleton, frame: number) => void,
+): void {
     const skeleton = new rt.spine.Skeleton(data) as SpineCore.Skeleton;
     rt.setupPose(skeleton);
     const state = new rt.spine.AnimationState(new rt.spine.AnimationStateData(data)) as SpineCore.AnimationState;
@@ -271,12 +288,21 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
         test('has the seven animations with their durations and events; aim and wave key only what no track-0 animation keys; walk and run each key bones the other does not', () => {
             const { data } = load(rt, name);
             expect(data.animations.map((a) => a.name)).toEqual(ANIMATIONS);
-            for (const anim of ANIMATIONS) expect([anim, data.findAnimation(anim)!.duration]).toEqual([anim, expect.closeTo(CORPUS_ANIMATION_SPECS[anim].duration, 6)]);
+            for (const anim of ANIMATIONS)
+                expect([anim, data.findAnimation(anim)!.duration]).toEqual([anim, expect.closeTo(CORPUS_ANIMATION_SPECS[anim].duration, 6)]);
             const events = (anim: string): string[] => {
                 const timeline = data.findAnimation(anim)!.timelines.find((t) => t instanceof spine.EventTimeline) as SpineCore.EventTimeline | undefined;
                 return (timeline?.events ?? []).map((e) => `${e.data.name}@${+e.time.toFixed(3)}`);
             };
-            expect(ANIMATIONS.map(events)).toEqual([['tick@0'], ['step@0', 'step@0.4', 'loopEnd@0.8'], ['step@0.25'], ['land@0.6'], ['fall@0.5'], ['shot@0.5'], []]);
+            expect(ANIMATIONS.map(events)).toEqual([
+                ['tick@0'],
+                ['step@0', 'step@0.4', 'loopEnd@0.8'],
+                ['step@0.25'],
+                ['land@0.6'],
+                ['fall@0.5'],
+                ['shot@0.5'],
+                [],
+            ]);
 
             const ids = (anim: string): Set<string> => propertyIds(rt, data.findAnimation(anim)!);
             const track0 = new Set(TRACK0.flatMap((a) => [...ids(a)]));
@@ -371,8 +397,11 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
         });
 
         test('run: the blade on the gun hand spins at 720°/s, 12° every 1/60 s, one turn a loop, without jumps', () => {
-            const turn = (skeleton: SpineCore.Skeleton): number => rt.world(bone(skeleton, 'blade')).getWorldRotationX() - rt.world(bone(skeleton, 'hand_R')).getWorldRotationX();
-            const steps = Array.from({ length: 30 }, (_, i) => wrap(turn(poseAt(rt, data(), 'run', (i + 1) * FRAME)) - turn(poseAt(rt, data(), 'run', i * FRAME))));
+            const turn = (skeleton: SpineCore.Skeleton): number =>
+                rt.world(bone(skeleton, 'blade')).getWorldRotationX() - rt.world(bone(skeleton, 'hand_R')).getWorldRotationX();
+            const steps = Array.from({ length: 30 }, (_, i) =>
+                wrap(turn(poseAt(rt, data(), 'run', (i + 1) * FRAME)) - turn(poseAt(rt, data(), 'run', i * FRAME))),
+            );
             for (const step of steps) expect(step).toBeCloseTo((STUNT_SPIN * FRAME) % 360, 3);
             expect(STUNT_SPIN * FRAME).toBe(12);
             // Played: 1.5 s of looping run turns the blade 3 full turns (unwrapped), steadily.
@@ -437,7 +466,11 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             const times = [0.5, 0.55, 0.65, 0.75, 0.82, 0.87, 0.92, 0.97, 1];
             expect(times.map((t) => at(t)!.index)).toEqual([0, 0, 1, 2, 3, 3, 2, 1, 0]);
             expect(times.map((t) => at(t)!.region)).toEqual(['smoke0', 'smoke0', 'smoke1', 'smoke2', 'smoke3', 'smoke3', 'smoke2', 'smoke1', 'smoke0']);
-            expect(data().findAnimation('die')!.timelines.some((t) => t instanceof spine.SequenceTimeline)).toBe(true);
+            expect(
+                data()
+                    .findAnimation('die')!
+                    .timelines.some((t) => t instanceof spine.SequenceTimeline),
+            ).toBe(true);
         });
 
         test('die: the portal clipping attachment shows from 0.2 s to 0.8 s and clips the front leg (thigh to foot): the foot is clipped away, what is left of the thigh is inside the portal', () => {
@@ -468,7 +501,9 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
     describe('skins', () => {
         const data = (): SpineCore.SkeletonData => load(rt, 'skins').data;
         const attachmentsOf = (skin: SpineCore.Skin): { slot: string; key: string; name: string }[] =>
-            skin.getAttachments().map((e) => ({ slot: data().slots[e.slotIndex]!.name, key: (e as Any).name ?? (e as Any).placeholder, name: e.attachment.name }));
+            skin
+                .getAttachments()
+                .map((e) => ({ slot: data().slots[e.slotIndex]!.name, key: (e as Any).name ?? (e as Any).placeholder, name: e.attachment.name }));
 
         test('the default skin is empty; every attachment lives in a named skin; with no skin set nothing shows', () => {
             expect(data().skins.map((s) => s.name)).toEqual([...SKINS_RIG_SKINS]);
@@ -482,9 +517,12 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             const skeleton = poseAt(rt, data(), null, 0, combine(rt, data(), ['base', 'hat']));
             const look = shown(rt, skeleton);
             expect(look.hat).toBe('hat');
-            for (const part of ['head', 'eyes', 'chest', 'belly', 'pelvis', 'thigh_L', 'shin_R', 'foot_R', 'upperarm_L', 'hand_R', 'gun']) expect(look[part]).toBe(part);
+            for (const part of ['head', 'eyes', 'chest', 'belly', 'pelvis', 'thigh_L', 'shin_R', 'foot_R', 'upperarm_L', 'hand_R', 'gun'])
+                expect(look[part]).toBe(part);
             // Every slot with a setup attachment shows it, but the cape's (another skin).
-            const expected = data().slots.filter((s) => s.attachmentName && s.name !== 'cape').map((s) => s.name);
+            const expected = data()
+                .slots.filter((s) => s.attachmentName && s.name !== 'cape')
+                .map((s) => s.name);
             expect(Object.keys(look).sort()).toEqual(expected.sort());
         });
 
@@ -504,7 +542,10 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
                 expect(Object.keys(shown(rt, poseAt(rt, data(), null, 0, skin))).length).toBeGreaterThan(0);
             }
             expect(shown(rt, poseAt(rt, data(), null, 0, data().findSkin('red')!))).toEqual({
-                chest: 'red/chest', belly: 'red/belly', upperarm_L: 'red/upperarm_L', upperarm_R: 'red/upperarm_R',
+                chest: 'red/chest',
+                belly: 'red/belly',
+                upperarm_L: 'red/upperarm_L',
+                upperarm_R: 'red/upperarm_R',
             });
         });
 
@@ -518,7 +559,8 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
         });
 
         test('animations key named-skin attachments: idle blinks, walk opens the hand (a blue glove with blue), jump knocks the hat up', () => {
-            const look = (skins: string[], anim: string, t: number): Record<string, string> => shown(rt, poseAt(rt, data(), anim, t, combine(rt, data(), skins)));
+            const look = (skins: string[], anim: string, t: number): Record<string, string> =>
+                shown(rt, poseAt(rt, data(), anim, t, combine(rt, data(), skins)));
             expect([0.3, 0.45, 0.55].map((t) => look(['base'], 'idle', t).eyes)).toEqual(['eyes', 'eyes_closed', 'eyes']);
             expect([0.1, 0.3, 0.7].map((t) => look(['base'], 'walk', t).hand_R)).toEqual(['hand_R', 'hand_R_open', 'hand_R']);
             expect([0.1, 0.3, 0.7].map((t) => look(['base', 'blue'], 'walk', t).hand_R)).toEqual(['blue/hand_R', 'blue/hand_R_open', 'blue/hand_R']);
@@ -564,12 +606,15 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             const animated: number[][][] = [];
             play(rt, data(), 'idle', 120, 'none', (skeleton) => animated.push(worldPositions(rt, skeleton)));
             const setup = worldPositions(rt, poseAt(rt, data(), null, 0));
-            const animatedMove = Math.max(...animated.map((pose) => Math.max(...indices.map((i) => Math.hypot(pose[i]![0]! - setup[i]![0]!, pose[i]![1]! - setup[i]![1]!)))));
+            const animatedMove = Math.max(
+                ...animated.map((pose) => Math.max(...indices.map((i) => Math.hypot(pose[i]![0]! - setup[i]![0]!, pose[i]![1]! - setup[i]![1]!)))),
+            );
             expect(animatedMove).toBeLessThan(20);
             let swing = 0;
             play(rt, data(), 'idle', 120, 'update', (skeleton, frame) => {
                 const pose = worldPositions(rt, skeleton);
-                for (const i of indices) swing = Math.max(swing, Math.hypot(pose[i]![0]! - animated[frame - 1]![i]![0]!, pose[i]![1]! - animated[frame - 1]![i]![1]!));
+                for (const i of indices)
+                    swing = Math.max(swing, Math.hypot(pose[i]![0]! - animated[frame - 1]![i]![0]!, pose[i]![1]! - animated[frame - 1]![i]![1]!));
             });
             expect(swing).toBeGreaterThan(200);
         });

@@ -63,7 +63,8 @@ function constraintsOf(rt: CoreRuntime, skeleton: SpineCore.Skeleton): Constrain
         for (const [kind, { class: name }] of Object.entries(KINDS)) if (c instanceof spine[name]) return kind as keyof typeof KINDS;
         return null;
     };
-    const isPath = (t: SpineCore.Timeline): boolean => ['PathConstraintPositionTimeline', 'PathConstraintSpacingTimeline', 'PathConstraintMixTimeline'].some((name) => t instanceof spine[name]);
+    const isPath = (t: SpineCore.Timeline): boolean =>
+        ['PathConstraintPositionTimeline', 'PathConstraintSpacingTimeline', 'PathConstraintMixTimeline'].some((name) => t instanceof spine[name]);
     const timelineKind = (t: SpineCore.Timeline): keyof typeof KINDS | null =>
         t instanceof spine.IkConstraintTimeline ? 'ik' : t instanceof spine.TransformConstraintTimeline ? 'transform' : isPath(t) ? 'path' : null;
     const out: ConstraintInfo[] = [];
@@ -103,69 +104,86 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
     describe.each(CORPUS_RIGS)('corpus rig %s', (rig) => {
         const data = rt.data(rig);
 
-        test.each(data.animations.map((a) => a.name))('%s: boneAtSetup and restAtSetup are true on a setup-posed skeleton and wherever the animation poses it', (name) => {
-            const animation = data.findAnimation(name)!;
-            const base = check(data, animation);
-            const skeleton = rt.skeleton(data);
-            expect(bonesAtSetup(base, skeleton).every(Boolean)).toBe(true);
-            expect(base.restAtSetup(skeleton)).toBe(true);
-            for (const time of [0.1, animation.duration / 2, animation.duration]) {
-                rt.poseAt(skeleton, animation, time);
+        test.each(data.animations.map((a) => a.name))(
+            '%s: boneAtSetup and restAtSetup are true on a setup-posed skeleton and wherever the animation poses it',
+            (name) => {
+                const animation = data.findAnimation(name)!;
+                const base = check(data, animation);
+                const skeleton = rt.skeleton(data);
                 expect(bonesAtSetup(base, skeleton).every(Boolean)).toBe(true);
                 expect(base.restAtSetup(skeleton)).toBe(true);
-            }
-        });
-
-        test.each(data.animations.map((a) => a.name))('%s: boneAtSetup turns false on a bone exactly when the test writes a property of it the animation does not key', (name) => {
-            const animation = data.findAnimation(name)!;
-            const base = check(data, animation);
-            const skeleton = rt.skeleton(data);
-            rt.poseAt(skeleton, animation, animation.duration / 3);
-            const keyed = skeleton.bones.map(() => new Set<BoneProperty>());
-            for (const t of animation.timelines) {
-                const kind = classOf(rt, t, Object.keys(BONE_TIMELINES));
-                if (kind) for (const p of BONE_TIMELINES[kind]!) keyed[(t as Any).boneIndex]!.add(p);
-            }
-            let unkeyedWrites = 0;
-            skeleton.bones.forEach((bone, i) => {
-                const local = rt.local(bone) as unknown as Record<BoneProperty, number>;
-                for (const property of BONE_PROPERTIES) {
-                    const before = local[property];
-                    local[property] = nudge(before, property) as number;
-                    const expected = keyed[i]!.has(property);
-                    if (!expected) unkeyedWrites++;
-                    expect({ bone: bone.data.name, property, atSetup: base.boneAtSetup(bone, i) }).toEqual({ bone: bone.data.name, property, atSetup: expected });
-                    // The other bones are not affected.
-                    expect(bonesAtSetup(base, skeleton).filter((ok, j) => !ok && j !== i)).toEqual([]);
-                    local[property] = before;
+                for (const time of [0.1, animation.duration / 2, animation.duration]) {
+                    rt.poseAt(skeleton, animation, time);
+                    expect(bonesAtSetup(base, skeleton).every(Boolean)).toBe(true);
+                    expect(base.restAtSetup(skeleton)).toBe(true);
                 }
-            });
-            expect(unkeyedWrites).toBeGreaterThan(0);
-        });
+            },
+        );
 
-        test.each(data.animations.map((a) => a.name))('%s: restAtSetup turns false exactly when the test writes a constraint value the animation does not key (physics constraints aside)', (name) => {
-            const animation = data.findAnimation(name)!;
-            const base = check(data, animation);
-            const skeleton = rt.skeleton(data);
-            rt.poseAt(skeleton, animation, animation.duration / 3);
-            const constraints = constraintsOf(rt, skeleton);
-            expect(constraints.length).toBeGreaterThan(0);
-            for (const c of constraints) {
-                const keyed = new Set<string>();
+        test.each(data.animations.map((a) => a.name))(
+            '%s: boneAtSetup turns false on a bone exactly when the test writes a property of it the animation does not key',
+            (name) => {
+                const animation = data.findAnimation(name)!;
+                const base = check(data, animation);
+                const skeleton = rt.skeleton(data);
+                rt.poseAt(skeleton, animation, animation.duration / 3);
+                const keyed = skeleton.bones.map(() => new Set<BoneProperty>());
                 for (const t of animation.timelines) {
-                    if (!c.matches(t)) continue;
-                    const kind = classOf(rt, t, Object.keys(CONSTRAINT_TIMELINES));
-                    for (const field of CONSTRAINT_TIMELINES[kind!] ?? KINDS[c.kind].fields) keyed.add(field);
+                    const kind = classOf(rt, t, Object.keys(BONE_TIMELINES));
+                    if (kind) for (const p of BONE_TIMELINES[kind]!) keyed[(t as Any).boneIndex]!.add(p);
                 }
-                for (const field of KINDS[c.kind].fields) {
-                    const before = c.pose[field]!;
-                    c.pose[field] = nudge(before, field);
-                    expect({ constraint: c.name, field, atSetup: base.restAtSetup(skeleton) }).toEqual({ constraint: c.name, field, atSetup: keyed.has(field) });
-                    c.pose[field] = before;
+                let unkeyedWrites = 0;
+                skeleton.bones.forEach((bone, i) => {
+                    const local = rt.local(bone) as unknown as Record<BoneProperty, number>;
+                    for (const property of BONE_PROPERTIES) {
+                        const before = local[property];
+                        local[property] = nudge(before, property) as number;
+                        const expected = keyed[i]!.has(property);
+                        if (!expected) unkeyedWrites++;
+                        expect({ bone: bone.data.name, property, atSetup: base.boneAtSetup(bone, i) }).toEqual({
+                            bone: bone.data.name,
+                            property,
+                            atSetup: expected,
+                        });
+                        // The other bones are not affected.
+                        expect(bonesAtSetup(base, skeleton).filter((ok, j) => !ok && j !== i)).toEqual([]);
+                        local[property] = before;
+                    }
+                });
+                expect(unkeyedWrites).toBeGreaterThan(0);
+            },
+        );
+
+        test.each(data.animations.map((a) => a.name))(
+            '%s: restAtSetup turns false exactly when the test writes a constraint value the animation does not key (physics constraints aside)',
+            (name) => {
+                const animation = data.findAnimation(name)!;
+                const base = check(data, animation);
+                const skeleton = rt.skeleton(data);
+                rt.poseAt(skeleton, animation, animation.duration / 3);
+                const constraints = constraintsOf(rt, skeleton);
+                expect(constraints.length).toBeGreaterThan(0);
+                for (const c of constraints) {
+                    const keyed = new Set<string>();
+                    for (const t of animation.timelines) {
+                        if (!c.matches(t)) continue;
+                        const kind = classOf(rt, t, Object.keys(CONSTRAINT_TIMELINES));
+                        for (const field of CONSTRAINT_TIMELINES[kind!] ?? KINDS[c.kind].fields) keyed.add(field);
+                    }
+                    for (const field of KINDS[c.kind].fields) {
+                        const before = c.pose[field]!;
+                        c.pose[field] = nudge(before, field);
+                        expect({ constraint: c.name, field, atSetup: base.restAtSetup(skeleton) }).toEqual({
+                            constraint: c.name,
+                            field,
+                            atSetup: keyed.has(field),
+                        });
+                        c.pose[field] = before;
+                    }
                 }
-            }
-            expect(base.restAtSetup(skeleton)).toBe(true);
-        });
+                expect(base.restAtSetup(skeleton)).toBe(true);
+            },
+        );
     });
 
     test('path constraint fields are told apart: jump keys the position only, run position and spacing, idle the mixes', () => {
@@ -191,7 +209,8 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
         const data = rt.data('physics');
         const skeleton = rt.skeleton(data);
         const base = check(data, data.findAnimation('walk')!);
-        const physics: Any[] = (skeleton as Any).physicsConstraints ?? (skeleton as Any).constraints.filter((c: object) => c instanceof (rt.spine as Any).PhysicsConstraint);
+        const physics: Any[] =
+            (skeleton as Any).physicsConstraints ?? (skeleton as Any).constraints.filter((c: object) => c instanceof (rt.spine as Any).PhysicsConstraint);
         expect(physics.length).toBeGreaterThan(0);
         for (const c of physics) {
             const pose = rt.v43 ? c.pose : c;

@@ -51,14 +51,27 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             version.setupPose(skeleton);
             skeleton.bones.forEach((bone) => {
                 const [l, s] = [version.boneLocal(bone), version.boneSetup(bone)];
-                expect([l.x, l.y, l.rotation, l.scaleX, l.scaleY, l.shearX, l.shearY, l.inherit]).toEqual([s.x, s.y, s.rotation, s.scaleX, s.scaleY, s.shearX, s.shearY, s.inherit]);
+                expect([l.x, l.y, l.rotation, l.scaleX, l.scaleY, l.shearX, l.shearY, l.inherit]).toEqual([
+                    s.x,
+                    s.y,
+                    s.rotation,
+                    s.scaleX,
+                    s.scaleY,
+                    s.shearX,
+                    s.shearY,
+                    s.inherit,
+                ]);
             });
         });
 
         test('slotLook is what animations set and the runtime shows (attachment, colours, deform); drawOrder the draw order it draws in', () => {
             const skeleton = rt.skeleton(rig);
             expect(version.constraintsMoveSlots(skeleton)).toBe(false);
-            for (const [animation, time] of [['die', 0.9], ['jump', 0.2], ['aim', 0.5]] as const) {
+            for (const [animation, time] of [
+                ['die', 0.9],
+                ['jump', 0.2],
+                ['aim', 0.5],
+            ] as const) {
                 rt.poseAt(skeleton, animation, time);
                 const shown = slotLooks(skeleton as Any);
                 skeleton.slots.forEach((slot, i) => {
@@ -80,7 +93,7 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             expect(shownDrawOrder(skeleton as Any).slice(0, 2)).toEqual([order[0]!.data.index, order[1]!.data.index]);
         });
 
-        test('constraintsIn lists the constraints of the version\'s lists, physicsOf the physics constraints', () => {
+        test("constraintsIn lists the constraints of the version's lists, physicsOf the physics constraints", () => {
             const skeleton = rt.skeleton(rig);
             const all = version.constraintLists.flatMap((list) => version.constraintsIn(skeleton, list));
             const s = skeleton as Any;

@@ -44,7 +44,10 @@ export class Skirmish extends Phaser.Scene {
     }
 
     create(): void {
-        this.add.rectangle(0, GROUND_Y - 20, this.scale.width, this.scale.height, 0x35523a).setOrigin(0, 0).setDepth(-1);
+        this.add
+            .rectangle(0, GROUND_Y - 20, this.scale.width, this.scale.height, 0x35523a)
+            .setOrigin(0, 0)
+            .setDepth(-1);
         this.hud = this.add.text(12, 10, '', { fontFamily: 'monospace', fontSize: '14px', color: '#e8eef3', lineSpacing: 4 }).setDepth(10_000);
         // Build the instances while loading, not in the middle of the game.
         this.spinePool.prewarm(SKELETON, ATLAS, CROWD);

@@ -34,6 +34,8 @@ const integration = (name) => ({
 const stacks = process.env.SPINE_STACK ? [stack(process.env.SPINE_STACK).name] : STACK_NAMES;
 
 module.exports = {
+    // Every core: the suite is CPU-bound, file by file (jest's default leaves one core idle).
+    maxWorkers: '100%',
     projects: [
         { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
         ...stacks.map(integration),

@@ -2,7 +2,7 @@ import { callSite } from '../src/callSite';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box } from '../spine/animationReach';
 import { placementOf } from './CameraTiers';
-import { drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './PooledDraw';
+import { drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './draw/PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
@@ -57,7 +57,7 @@ const skeletonClasses = new WeakMap<Ctor, Ctor>();
 /**
  * The pooled subclass of a Skeleton class: posing its world transforms, by the pool or by the game
  * (moving a bone after the pool's update), ends a pose copied from the cache, so the instance is
- * drawn from its own bones again (PooledDraw.ts), never from samples it no longer shows.
+ * drawn from its own bones again (draw/PooledDraw.ts), never from samples it no longer shows.
  */
 function pooledSkeletonClass(Base: Ctor): Ctor {
     let Pooled = skeletonClasses.get(Base);
@@ -225,7 +225,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         }
 
         /**
-         * Drawn by the pool's WebGL path (PooledDraw.ts) where it covers the instance, else by the
+         * Drawn by the pool's WebGL path (draw/PooledDraw.ts) where it covers the instance, else by the
          * runtime. Phaser 3 passes a camera; Phaser 4 a drawing context, and where the object is
          * in the display list being drawn.
          */

@@ -59,7 +59,7 @@ export const Life = {
 export type Life = (typeof Life)[keyof typeof Life];
 
 /**
- * How a pooled object was drawn in WebGL (PooledDraw.ts): from its samples' picture, slot by slot
+ * How a pooled object was drawn in WebGL (draw/PooledDraw.ts): from its samples' picture, slot by slot
  * by the pool, or left to the runtime's own renderer.
  */
 export type DrawnFrom = 'picture' | 'slots' | 'runtime';

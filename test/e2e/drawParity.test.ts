@@ -1,5 +1,5 @@
 /**
- * The pool draws what stock spine-phaser draws (plugin/PooledDraw.ts), compared pixel by pixel in
+ * The pool draws what stock spine-phaser draws (plugin/draw/PooledDraw.ts), compared pixel by pixel in
  * Chromium (WebGL): the crowd of fixtures/pages/parity.ts drawn by stock, by the pool with
  * `poseCache: 'off'` and with `poseCache: 'shared'`, on every stack: Phaser 3 + spine-phaser (4.2),
  * Phaser 3 + spine-phaser-v3 (4.3), and Phaser 4 + spine-phaser-v4 with stock objects and the

@@ -1,5 +1,5 @@
 /**
- * The pool's WebGL draw path (plugin/PooledDraw.ts) emits what the runtime's own renderWebGL emits
+ * The pool's WebGL draw path (plugin/draw/PooledDraw.ts) emits what the runtime's own renderWebGL emits
  * for the same skeleton, seen through the same camera: the same vertices (positions, colours, UVs,
  * dark colours), triangles, textures and blend modes, in the same order. An instance posed in full
  * is drawn exactly as a stock twin given the same calls is drawn. One whose pose was copied from

@@ -1,0 +1,251 @@
+import * as Phaser from 'phaser';
+import type { Sample } from '../../spine/ClipSamples';
+import { drawLayout, isClipping, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
+import type { Skeleton } from '../../spine/core/shapes';
+import type { SpineVersion } from '../../spine/core/SpineVersion';
+import type { DrawnFrom, PooledInstance } from '../PooledInstance';
+import { copyPicture, fitsBatch, showsPicture } from './picture';
+import type {
+    Batcher,
+    CalcMatrix,
+    DrawingContext,
+    DrawnObject,
+    Matrix,
+    Phaser4Renderer,
+    PhaserRenderer,
+    SceneRenderer,
+    SpineCamera,
+    SpinePlugin4,
+} from './shapes';
+import { drawSlots } from './slots';
+
+export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRenderer, SceneRenderer, SpinePlugin4 } from './shapes';
+
+/**
+ * How a pooled instance is drawn in WebGL: what the runtime's `renderWebGL` and spine-webgl's
+ * `SkeletonRenderer.draw` do, in stock's order, blend modes, premultiplied alpha and two-colour
+ * tint, written straight into the runtime's one spine-webgl batch with the game object's matrix
+ * applied (no transformer closure per skeleton, no typed-array view per attachment, no second copy).
+ *
+ * - An instance whose pose was copied from the pose cache, not posed since, and showing exactly its
+ *   samples' look, is drawn from their picture (SampleVertices.ts): copied run by run, positions
+ *   interpolated as its bones were and moved by the matrix. Nothing is computed per vertex but that.
+ * - Spine 4.2 (spine-phaser): any other instance is drawn slot by slot: a slot that matches the
+ *   samples from their vertices, any other from its own skeleton as spine-core computes it (so an
+ *   instance posed in full is stock's to the float).
+ * - Spine 4.3 (spine-phaser-v3 on Phaser 3, spine-phaser-v4 on Phaser 4): any other instance is
+ *   drawn by the runtime. On Phaser 4, an object made with spine-phaser-v4's `'spine-webgl'`
+ *   renderer (the pool's `renderer` option) is drawn from the picture as that renderer draws (its
+ *   begin and end around Phaser's render nodes, V flipped, colours times the object's alpha); one
+ *   made with its default Mesh2D renderer is left to it.
+ *
+ * A skeleton showing a clipping attachment is drawn by the runtime's own renderer.
+ */
+
+/** Records on `instance` how it is drawn this time, and returns it. */
+function drawn(instance: PooledInstance, from: DrawnFrom): DrawnFrom {
+    instance.drawnFrom = from;
+    return from;
+}
+
+/** Per SkeletonData: whether any of its skins has a clipping attachment (a skeleton showing one is drawn by the runtime). */
+const clipsByData = new WeakMap<object, boolean>();
+
+/** The last data `dataClips` answered for (a crowd is mostly one skeleton: no map lookup per instance). */
+let lastData: object | null = null;
+let lastClips = false;
+
+function dataClips(data: { skins: { attachments: Map<string, unknown>[] | Record<string, unknown>[] }[] }): boolean {
+    if (data === lastData) return lastClips;
+    let clips = clipsByData.get(data);
+    if (clips === undefined) {
+        clips = false;
+        for (const skin of data.skins) {
+            for (const slotAttachments of skin.attachments) {
+                if (!slotAttachments) continue;
+                const values = slotAttachments instanceof Map ? slotAttachments.values() : Object.values(slotAttachments);
+                for (const attachment of values) if (isClipping(attachment)) clips = true;
+            }
+        }
+        clipsByData.set(data, clips);
+    }
+    lastData = data;
+    lastClips = clips;
+    return clips;
+}
+
+/** Whether a slot of `skeleton` shows a clipping attachment now. */
+function showsClipping(skeleton: Skeleton, version: SpineVersion): boolean {
+    const slots = skeleton.slots;
+    for (let i = 0; i < slots.length; i++) if (isClipping(version.slotShown(slots[i]).attachment)) return true;
+    return false;
+}
+
+/** The samples around the instance being drawn (set by `samplesOf`; drawing does not nest). */
+let va: SampleVertices | null = null;
+let vb: SampleVertices | null = null;
+
+/**
+ * Sets `va`/`vb` to the samples around `instance`'s pose, laid out for `layout`, when its pose is
+ * theirs: a pose cache copy not posed again since (an `updateWorldTransform` of its skeleton, by
+ * the pool or the game, ends it: see PooledGameObject); else to null.
+ */
+function samplesOf(skeleton: Skeleton, instance: PooledInstance, layout: DrawLayout): void {
+    va = vb = null;
+    const served = instance.served;
+    const cache = instance.host.poseCache;
+    if (!instance.poseCached || !cache.sameSkin(skeleton, served)) return;
+    va = cache.drawnOf(served, served.a as Sample, layout);
+    vb = served.b === served.a ? va : cache.drawnOf(served, served.b as Sample, layout);
+    if (va === null || vb === null) va = vb = null;
+}
+
+/**
+ * Draws `go` (the object of `instance`) for `camera` with the runtime's `sceneRenderer`, as its
+ * `renderWebGL` would on Phaser 3. Returns how (also recorded in `instance.drawnFrom`): 'runtime',
+ * having drawn nothing, when this path does not cover it (the caller lets the runtime draw it).
+ */
+export function drawPooled(
+    go: DrawnObject,
+    instance: PooledInstance,
+    sceneRenderer: SceneRenderer | null | undefined,
+    renderer: PhaserRenderer,
+    camera: { addToRenderList(o: unknown): void },
+    parentMatrix: unknown,
+): DrawnFrom {
+    const skeleton = go.skeleton;
+    if (!sceneRenderer) return drawn(instance, 'runtime');
+    const version = instance.version;
+    const v43 = version.v43;
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    const layout = layoutOf(go, sceneRenderer, v43, false);
+    samplesOf(skeleton, instance, layout);
+    const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
+    if (!pictured && v43) return drawn(instance, 'runtime'); // slot by slot is the 4.3 runtime's
+    if (renderer.newType) {
+        renderer.pipelines.clear();
+        sceneRenderer.begin();
+    }
+    camera.addToRenderList(go);
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
+    sceneRenderer.enableRenderer(sceneRenderer.batcher);
+    if (pictured)
+        copyPicture(
+            sceneRenderer.batcher,
+            m,
+            go.renderOffsetX ?? 0,
+            go.renderOffsetY ?? 0,
+            1,
+            va as SampleVertices,
+            vb as SampleVertices,
+            instance.served.weight,
+        );
+    else drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
+    if (!renderer.nextTypeMatch) {
+        sceneRenderer.end();
+        renderer.pipelines.rebind();
+    }
+    return drawn(instance, pictured ? 'picture' : 'slots');
+}
+
+/** The layout the runtime draws `go` in. */
+function layoutOf(go: DrawnObject, sceneRenderer: SceneRenderer, v43: boolean, flipV: boolean): DrawLayout {
+    const skeletonRenderer = sceneRenderer.skeletonRenderer as { twoColorTint: boolean; pmaAdditiveBatching?: boolean };
+    return drawLayout(go.premultipliedAlpha, skeletonRenderer.twoColorTint, v43, skeletonRenderer.pmaAdditiveBatching === true, flipV);
+}
+
+/**
+ * Draws `go` for `drawingContext` on Phaser 4 (spine-phaser-v4) from its samples' picture, through
+ * the runtime's spine-webgl batch as its `'spine-webgl'` renderer draws (begun after Phaser's own
+ * batch is finished, kept open while the next object drawn is a pooled one, ended with Phaser's
+ * context rebound). Returns how (also recorded in `instance.drawnFrom`): 'runtime', having drawn
+ * nothing, when the instance is not drawn from a picture: the caller ends the batch
+ * (`endPooledBatch`) and lets the runtime draw it.
+ */
+export function drawPooledPhaser4(
+    go: DrawnObject,
+    instance: PooledInstance,
+    sceneRenderer: SceneRenderer | null | undefined,
+    plugin: SpinePlugin4,
+    renderer: Phaser4Renderer,
+    drawingContext: DrawingContext,
+    parentMatrix: unknown,
+    displayList: unknown[] | undefined,
+    index: number | undefined,
+): DrawnFrom {
+    const camera = drawingContext.camera;
+    const skeleton = go.skeleton;
+    // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
+    // and samples a little differently, and stock's twin is what a pooled instance must look like.
+    const version = instance.version;
+    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime');
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    const layout = layoutOf(go, sceneRenderer, true, true);
+    samplesOf(skeleton, instance, layout);
+    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture))
+        return drawn(instance, 'runtime');
+    const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
+    const placed = displayList !== undefined && index !== undefined;
+    const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
+    if (!afterPooled || plugin.currentWebGLDrawingContext !== drawingContext || !batcher.isDrawing) {
+        if (batcher.isDrawing) {
+            sceneRenderer.end();
+            plugin.currentWebGLDrawingContext = null;
+        }
+        renderer.renderNodes.finishBatch();
+        drawingContext.beginDraw();
+        viewCamera(sceneRenderer as SceneRenderer & SpineCamera, drawingContext);
+        renderer.renderNodes.getNode('YieldContext')?.run(drawingContext);
+        sceneRenderer.begin();
+        plugin.currentWebGLDrawingContext = drawingContext;
+    }
+    camera.addToRenderList(go);
+    const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
+    copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
+    if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
+    return drawn(instance, 'picture');
+}
+
+/** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */
+export function endPooledBatch(
+    sceneRenderer: SceneRenderer | null | undefined,
+    plugin: SpinePlugin4,
+    renderer: Phaser4Renderer,
+    drawingContext: DrawingContext,
+): void {
+    if (!sceneRenderer || plugin.currentWebGLDrawingContext === null || !(sceneRenderer.batcher as Batcher & { isDrawing: boolean }).isDrawing) return;
+    sceneRenderer.end();
+    plugin.currentWebGLDrawingContext = null;
+    renderer.renderNodes.getNode('RebindContext')?.run(drawingContext);
+    drawingContext.beginDraw();
+}
+
+function viewCamera(sceneRenderer: SpineCamera, drawingContext: DrawingContext): void {
+    const camera = sceneRenderer.camera;
+    camera.position.x = drawingContext.width / 2;
+    camera.position.y = drawingContext.height / 2;
+    camera.up.y = -1;
+    camera.direction.z = 1;
+    camera.setViewport(drawingContext.width, drawingContext.height);
+    camera.update();
+}
+
+/** Phaser's render mask: visible, and every render flag clear. */
+const RENDER_MASK = 0xf;
+
+/**
+ * Whether the object drawn next to `index` (`step` -1: before, 1: after) for `camera` is a pooled
+ * instance (whose render step ends a batch it does not draw into), as spine-phaser-v4 looks for a
+ * spine-webgl neighbour.
+ */
+function pooledNeighbour(displayList: unknown[], index: number, camera: unknown, step: -1 | 1): boolean {
+    const id = (camera as { id: number }).id;
+    for (let i = index + step; i >= 0 && i < displayList.length; i += step) {
+        const o = displayList[i] as
+            { renderFlags?: number; cameraFilter?: number; visible?: boolean; animationState?: { owner?: { go: unknown } } } | undefined;
+        if (!o || o.renderFlags !== RENDER_MASK || (o.cameraFilter !== 0 && ((o.cameraFilter as number) & id) !== 0) || o.visible === false) continue;
+        const owner = o.animationState?.owner;
+        return owner !== undefined && owner.go === o;
+    }
+    return false;
+}

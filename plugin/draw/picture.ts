@@ -1,0 +1,156 @@
+/**
+ * Drawing from a sample's picture (spine/SampleVertices.ts): whether an instance shows exactly its
+ * samples' look, and the copy of the picture into spine-webgl's batch, positions interpolated as
+ * its bones were and moved by the object's matrix.
+ */
+import type { DrawLayout, Picture, SampleVertices } from '../../spine/SampleVertices';
+import type { Skeleton } from '../../spine/core/shapes';
+import type { SpineVersion } from '../../spine/core/SpineVersion';
+import type { Batcher, Matrix } from './shapes';
+
+/** Whether every run of `picture` fits in the batch (spine-webgl's holds 10920 vertices: a run larger is drawn another way, never dropped). */
+export function fitsBatch(batcher: Batcher, picture: Picture): boolean {
+    const vertices = batcher.mesh.getVertices().length;
+    const indices = batcher.mesh.getIndices().length;
+    const runs = picture.runs;
+    for (let r = 0; r < runs.length; r++) if (runs[r].view.length > vertices || runs[r].indexCount > indices) return false;
+    return true;
+}
+
+/** Moves the positions of the vertices in `verts[start..end)` (`size` floats each) by the matrix. */
+export function transform(
+    verts: Float32Array,
+    start: number,
+    end: number,
+    size: number,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+    tx: number,
+    ty: number,
+): void {
+    for (let o = start; o < end; o += size) {
+        const x = verts[o];
+        const y = verts[o + 1];
+        verts[o] = x * a + y * c + tx;
+        verts[o + 1] = x * b + y * d + ty;
+    }
+}
+
+/** Colour channels this close are one (a keyed colour read back from the samples may round differently). */
+const SAME_COLOR = 1e-6;
+
+/**
+ * Whether the instance shows exactly the look of the samples around its pose (`va`, `vb`), so its
+ * picture is what the runtime would draw: the same attachments, draw order and slot colours as
+ * drawn (4.3: the applied poses), an untinted skeleton, a picture laid out for `layout`. A deform
+ * or dark colour the game sets on a slot itself while the pose comes from the cache is not seen
+ * (animations set those).
+ */
+export function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices, layout: DrawLayout, version: SpineVersion): boolean {
+    const p = va.picture;
+    const q = vb.picture;
+    if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
+    const tint = skeleton.color;
+    if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
+    // Identity and colour checks only, each one load of the slot or its colour (cache misses are
+    // most of the check's cost): a deform or a dark colour only an animation changes, and which
+    // bones are active only a skin (the samples' own: PoseCache.sameSkin).
+    const order = version.drawOrderShown(skeleton);
+    const slots = skeleton.slots;
+    const pOrder = p.order;
+    if (order.length !== pOrder.length) return false;
+    for (let i = 0; i < pOrder.length; i++) if (order[i] !== slots[pOrder[i]]) return false;
+    const attachments = va.attachments;
+    const colorAt = p.colorAt;
+    const colors = p.colors;
+    for (let i = 0; i < slots.length; i++) {
+        const shown = version.slotShown(slots[i]);
+        if (shown.attachment !== attachments[i]) return false;
+        const o = colorAt[i];
+        if (o < 0) continue;
+        const color = shown.color;
+        if (
+            Math.abs(color.r - colors[o]) > SAME_COLOR ||
+            Math.abs(color.g - colors[o + 1]) > SAME_COLOR ||
+            Math.abs(color.b - colors[o + 2]) > SAME_COLOR ||
+            Math.abs(color.a - colors[o + 3]) > SAME_COLOR
+        )
+            return false;
+    }
+    return true;
+}
+
+/**
+ * Copies the picture of the samples around the instance's pose into the batch, run by run,
+ * positions interpolated as its bones were (`weight` towards `vb`), offset by the object's render
+ * offset and moved by `m`; colours (and dark colours) times `alpha` when it is not 1 (Phaser 4's
+ * object alpha). Every run fits in the batch (`fitsBatch`).
+ */
+export function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number, alpha: number, va: SampleVertices, vb: SampleVertices, weight: number): void {
+    const p = va.picture as Picture;
+    const from = p.vertices;
+    const to = (vb.picture as Picture).vertices;
+    const { a, b, c, d, tx, ty } = m;
+    const pma = p.layout.pma;
+    const mesh = batcher.mesh;
+    const size = p.size;
+    const runs = p.runs;
+    const pIndices = p.indices;
+    const w = weight;
+    const v = 1 - w;
+    const blend = to !== from && w !== 0;
+    let blendMode = -1;
+    for (let r = 0; r < runs.length; r++) {
+        const run = runs[r];
+        if (run.blendMode !== blendMode) {
+            blendMode = run.blendMode;
+            batcher.setBlendMode(blendMode, pma);
+        }
+        const verts = mesh.getVertices();
+        const indices = mesh.getIndices();
+        if (run.texture !== batcher.lastTexture) {
+            batcher.flush();
+            batcher.lastTexture = run.texture;
+        } else if (batcher.verticesLength + run.view.length > verts.length || batcher.indicesLength + run.indexCount > indices.length) {
+            batcher.flush();
+        }
+        const first = mesh.numVertices();
+        const start = batcher.verticesLength;
+        verts.set(run.view, start);
+        const end = start + run.view.length;
+        if (blend || ox !== 0 || oy !== 0) {
+            for (let o = start, s = run.first * size; o < end; o += size, s += size) {
+                const x = (blend ? from[s] * v + to[s] * w : from[s]) + ox;
+                const y = (blend ? from[s + 1] * v + to[s + 1] * w : from[s + 1]) + oy;
+                verts[o] = x * a + y * c + tx;
+                verts[o + 1] = x * b + y * d + ty;
+            }
+        } else {
+            transform(verts, start, end, size, a, b, c, d, tx, ty); // the copied positions are the sample's
+        }
+        if (alpha !== 1) multiplyColors(verts, start, end, size, alpha);
+        batcher.verticesLength = end;
+        mesh.setVerticesLength(end);
+        let at = batcher.indicesLength;
+        for (let k = run.firstIndex, n = run.firstIndex + run.indexCount; k < n; k++) indices[at++] = pIndices[k] + first;
+        batcher.indicesLength = at;
+        mesh.setIndicesLength(at);
+    }
+}
+
+/** spine-phaser-v4's transformer: colours and dark colours (not the dark alpha) times the object's alpha. */
+function multiplyColors(verts: Float32Array, start: number, end: number, size: number, alpha: number): void {
+    for (let o = start; o < end; o += size) {
+        verts[o + 2] *= alpha;
+        verts[o + 3] *= alpha;
+        verts[o + 4] *= alpha;
+        verts[o + 5] *= alpha;
+        if (size > 8) {
+            verts[o + 8] *= alpha;
+            verts[o + 9] *= alpha;
+            verts[o + 10] *= alpha;
+        }
+    }
+}

@@ -7,6 +7,7 @@ import { Pool } from '../src/Pool';
 import { pooledAnimationState } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import type { PoolHooks, SpinePoolStats } from './api';
+import type { EmitterListener } from './InstanceHygiene';
 import { instanceOf, makePooled } from './PooledGameObject';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
@@ -35,7 +36,7 @@ export class PoolRegistry {
     readonly list: Pool<PooledInstance, PoolKey>[] = [];
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
     /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
-    private readonly internalFns: ReadonlySet<Function>;
+    private readonly internalFns: ReadonlySet<EmitterListener>;
     /** The public method of the call in progress (`poolFor`'s caller), named by a failed build. */
     private caller = 'spawn';
 
@@ -46,7 +47,8 @@ export class PoolRegistry {
         /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
         private readonly onDestroyed: (instance: PooledInstance) => void,
     ) {
-        this.internalFns = new Set<Function>([Phaser.GameObjects.Container.prototype['onChildDestroyed'], Phaser.Data.DataManager.prototype.destroy]);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- compared with the listeners an object has, never called
+        this.internalFns = new Set<EmitterListener>([Phaser.GameObjects.Container.prototype['onChildDestroyed'], Phaser.Data.DataManager.prototype.destroy]);
     }
 
     /** The key of the scene whose pools these are, named by messages. */

@@ -14,7 +14,7 @@ import { NO_CALLBACK } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { versionOf } from '../spine/core/versions';
 import { AwayMemo } from './AwayMemo';
-import { InstanceHygiene } from './InstanceHygiene';
+import { InstanceHygiene, type EmitterListener } from './InstanceHygiene';
 
 /** Which skeleton a pool holds (`spawn`'s keys), and which registry the pool belongs to. */
 export interface PoolKey {
@@ -143,7 +143,7 @@ export class PooledInstance implements StateOwner {
         /** Brings the instance up to date before the game changes its animation state, and is told after. */
         readonly host: PoolHost,
         /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
-        internalFns: ReadonlySet<Function>,
+        internalFns: ReadonlySet<EmitterListener>,
     ) {
         this.hygiene = new InstanceHygiene(this, internalFns);
         this.version = versionOf(go.skeleton);

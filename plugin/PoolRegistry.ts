@@ -88,7 +88,8 @@ export class PoolRegistry {
 
     /** Registers hooks for the pool of (dataKey, atlasKey), before or after it exists; see SpinePoolPlugin.setHooks. */
     setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): void {
-        if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
+        if (typeof hooks !== 'object' || hooks === null)
+            throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${String(hooks)}.`);
         for (const [name, value] of Object.entries(hooks)) {
             if (!HOOK_NAMES.includes(name)) {
                 throw new PoolError(`setHooks(): unknown hook '${name}'. Hooks: ${HOOK_NAMES.join(', ')}.`);

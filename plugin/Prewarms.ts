@@ -57,7 +57,9 @@ export class Prewarms {
         let perFrame = PREWARM_PER_FRAME;
         if (options !== undefined) {
             if (typeof options !== 'object' || options === null) {
-                throw new PoolError(`prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${options}.`);
+                throw new PoolError(
+                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${String(options)}.`,
+                );
             }
             if (options.perFrame !== undefined) {
                 perFrame = options.perFrame;

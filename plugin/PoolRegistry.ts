@@ -69,7 +69,7 @@ export class PoolRegistry {
         this.checkKeys(dataKey, atlasKey, caller);
         const created = new Pool<PooledInstance, PoolKey>({ dataKey, atlasKey, registry: this }, this.build);
         let byAtlas = this.pools.get(dataKey);
-        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map()));
+        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map<string, Pool<PooledInstance, PoolKey>>()));
         byAtlas.set(atlasKey, created);
         this.list.push(created);
         return created;
@@ -99,7 +99,7 @@ export class PoolRegistry {
             }
         }
         let byAtlas = this.hooks.get(dataKey);
-        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map()));
+        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map<string, PoolHooks>()));
         byAtlas.set(atlasKey, { ...hooks });
     }
 
@@ -250,7 +250,7 @@ export class PoolRegistry {
             );
         }
         // Data of another Spine version fails deep in spine-core (or loads wrong): say which fits.
-        const data = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
+        const data: unknown = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
         const spine = findSpinePlugin(sys);
         const mismatch = dataMismatch(caller, dataKey, dataVersionOf(data), spine && spineRuntimeOf(spine, loaderOf(sys)));
         if (mismatch) throw new PoolError(mismatch);

@@ -30,5 +30,5 @@ export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: 
             );
         }
     }
-    return resolveOptions(defaults, entry.data as Partial<SpinePoolOptions>, where);
+    return resolveOptions(defaults, entry.data, where);
 }

@@ -163,7 +163,9 @@ export class PoolRegistry {
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
         makePooled(instance);
         go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is
         const onCreate = this.hooksOf(pool)?.onCreate;
         try {
             // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.

@@ -86,6 +86,7 @@ export class Prewarms {
             return;
         }
         if (count === 0) return Promise.resolve({ built: 0, count: 0, cancelled: false });
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- a callback `(built, count) => void`, stored for later frames
         const onProgress = options.onProgress;
         return new Promise<PrewarmResult>((resolve, reject) => {
             this.tasks.push({ pool, count, built: 0, perFrame, onProgress, resolve, reject });

@@ -21,7 +21,7 @@ async function exec(command: string, args: string[], cwd: string): Promise<strin
         return stdout + stderr;
     } catch (error) {
         const failed = error as Error & { stdout?: string; stderr?: string };
-        throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`);
+        throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`, { cause: error });
     }
 }
 

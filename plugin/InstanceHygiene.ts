@@ -13,10 +13,13 @@ export interface Leftover {
     verb?: string;
 }
 
+/** A function added to a game object's emitter: any function (Phaser calls it with the event's arguments). */
+export type EmitterListener = (...args: never[]) => unknown;
+
 interface Emitter {
-    off(event: string | symbol, fn?: Function, context?: unknown): unknown;
+    off(event: string | symbol, fn?: EmitterListener, context?: unknown): unknown;
     eventNames(): (string | symbol)[];
-    listeners(event: string | symbol): Function[];
+    listeners(event: string | symbol): EmitterListener[];
 }
 
 /** What hygiene uses of a Phaser tween (Tween or TweenChain), all public API of BaseTween. */
@@ -27,7 +30,7 @@ interface TweenLike {
     isPendingRemove(): boolean;
     isFinished(): boolean;
     isDestroyed(): boolean;
-    setCallback(type: string, callback: Function): unknown;
+    setCallback(type: string, callback: (...args: never[]) => unknown): unknown;
     removeAllListeners(): unknown;
     completeAfterLoop(loops?: number): unknown;
     remove(): unknown;
@@ -83,17 +86,17 @@ const NO_TWEENS: TweenLike[] = [];
  * reported or removed.
  */
 export class InstanceHygiene {
-    private readonly emitterSites = new Map<Function, CallSite>();
+    private readonly emitterSites = new Map<EmitterListener, CallSite>();
     /** Listeners added to the object's emitter since it was sealed or last cleaned. */
     private emitterAdds = 0;
     /** Emitter listener functions that are not the game's: Phaser's own, the plugin's, see `seal`. */
-    private readonly ownFns: Set<Function>;
+    private readonly ownFns: Set<EmitterListener>;
     /** Scratch for the listener leftovers found by `clean`. */
     private readonly records: ListenerRecord[] = [];
 
     constructor(
         private readonly instance: Looked,
-        internalFns: ReadonlySet<Function>,
+        internalFns: ReadonlySet<EmitterListener>,
     ) {
         this.ownFns = new Set(internalFns);
     }
@@ -118,7 +121,7 @@ export class InstanceHygiene {
      * Something was added to the object's emitter (counted, so `clean` looks only when there may be
      * a leftover); dev mode also remembers where `fn` was added (`depth`: frames above callSite).
      */
-    recordEmitterSite(fn: Function, depth: number): void {
+    recordEmitterSite(fn: EmitterListener, depth: number): void {
         this.emitterAdds++;
         if (this.instance.settings.options.dev && typeof fn === 'function') this.emitterSites.set(fn, callSite(depth));
     }
@@ -132,11 +135,7 @@ export class InstanceHygiene {
     touched(scene: object | null): boolean {
         const go = this.instance.go as SpineGameObject & { input?: unknown };
         return (
-            this.emitterAdds > 0 ||
-            go.animationState.tracks.length > 0 ||
-            !!go.input ||
-            this.instance.listeners.hasLeftovers() ||
-            followedBy(scene as SceneParts | null, go) !== -1
+            this.emitterAdds > 0 || go.animationState.tracks.length > 0 || !!go.input || this.instance.listeners.hasLeftovers() || followedBy(scene, go) !== -1
         );
     }
 
@@ -165,7 +164,7 @@ export class InstanceHygiene {
         // Emitter listeners: only looked for when something was added since (no array made otherwise).
         if (this.emitterAdds > 0) {
             this.emitterAdds = 0;
-            const emitter = go as Emitter;
+            const emitter = this.instance.go as Emitter;
             for (const event of emitter.eventNames()) {
                 for (const fn of emitter.listeners(event)) {
                     if (this.ownFns.has(fn)) continue;

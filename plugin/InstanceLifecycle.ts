@@ -103,6 +103,7 @@ export class InstanceLifecycle {
         instance.poseCacheMode = options?.poseCache ?? null;
         instance.fullDetail = options?.detail === 'full';
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- onSpawn is called without `this`, as onCreate is
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;
         if (onSpawn) {
             try {
@@ -155,6 +156,7 @@ export class InstanceLifecycle {
             pool.discard(instance); // the pool holds maxFree free ones already: this one leaves it
             this.destroyQuietly(instance);
         }
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a rethrow: whatever the onDespawn hook threw
         if (failure) throw failure;
         return true;
     }

@@ -80,7 +80,7 @@ export class LeakReport {
         const lines: string[] = [];
         const listGroups = (pool: PoolBurst, indent: string, counted: boolean) => {
             for (const group of pool.groups.values()) {
-                const at = group.site ? ` ${group.verb} ${group.site}` : '';
+                const at = group.site ? ` ${group.verb} ${group.site.toString()}` : '';
                 lines.push(`${indent}- ${counted ? `${group.count}× ` : ''}${group.what}${at}`);
                 if (group.site) sites.push(group.site.toError(`${group.what} ${group.verb === 'added at' ? 'added here' : '(entry created here)'}`));
             }
@@ -127,7 +127,7 @@ export class LeakReport {
         pool.leftovers += leftovers.length;
         for (const leftover of leftovers) {
             const verb = leftover.verb ?? 'added at';
-            const id = `${leftover.what}\n${verb}\n${leftover.site ?? ''}`;
+            const id = `${leftover.what}\n${verb}\n${leftover.site?.toString() ?? ''}`;
             const group = pool.groups.get(id);
             if (group) group.count++;
             else pool.groups.set(id, { what: leftover.what, verb, site: leftover.site, count: 1 });

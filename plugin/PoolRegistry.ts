@@ -7,6 +7,7 @@ import { Pool } from '../src/Pool';
 import { pooledAnimationState } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import type { PoolHooks, SpinePoolStats } from './api';
+import type { EmitterListener } from './InstanceHygiene';
 import { instanceOf, makePooled } from './PooledGameObject';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
@@ -35,7 +36,7 @@ export class PoolRegistry {
     readonly list: Pool<PooledInstance, PoolKey>[] = [];
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
     /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
-    private readonly internalFns: ReadonlySet<Function>;
+    private readonly internalFns: ReadonlySet<EmitterListener>;
     /** The public method of the call in progress (`poolFor`'s caller), named by a failed build. */
     private caller = 'spawn';
 
@@ -46,7 +47,8 @@ export class PoolRegistry {
         /** Told when a pooled object is destroyed from outside (go.destroy(), its container's, scene shutdown). */
         private readonly onDestroyed: (instance: PooledInstance) => void,
     ) {
-        this.internalFns = new Set<Function>([Phaser.GameObjects.Container.prototype['onChildDestroyed'], Phaser.Data.DataManager.prototype.destroy]);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- compared with the listeners an object has, never called
+        this.internalFns = new Set<EmitterListener>([Phaser.GameObjects.Container.prototype['onChildDestroyed'], Phaser.Data.DataManager.prototype.destroy]);
     }
 
     /** The key of the scene whose pools these are, named by messages. */
@@ -67,7 +69,7 @@ export class PoolRegistry {
         this.checkKeys(dataKey, atlasKey, caller);
         const created = new Pool<PooledInstance, PoolKey>({ dataKey, atlasKey, registry: this }, this.build);
         let byAtlas = this.pools.get(dataKey);
-        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map()));
+        if (!byAtlas) this.pools.set(dataKey, (byAtlas = new Map<string, Pool<PooledInstance, PoolKey>>()));
         byAtlas.set(atlasKey, created);
         this.list.push(created);
         return created;
@@ -86,7 +88,8 @@ export class PoolRegistry {
 
     /** Registers hooks for the pool of (dataKey, atlasKey), before or after it exists; see SpinePoolPlugin.setHooks. */
     setHooks(dataKey: string, atlasKey: string, hooks: PoolHooks): void {
-        if (typeof hooks !== 'object' || hooks === null) throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${hooks}.`);
+        if (typeof hooks !== 'object' || hooks === null)
+            throw new PoolError(`setHooks(dataKey, atlasKey, hooks): hooks must be an object; got ${String(hooks)}.`);
         for (const [name, value] of Object.entries(hooks)) {
             if (!HOOK_NAMES.includes(name)) {
                 throw new PoolError(`setHooks(): unknown hook '${name}'. Hooks: ${HOOK_NAMES.join(', ')}.`);
@@ -96,7 +99,7 @@ export class PoolRegistry {
             }
         }
         let byAtlas = this.hooks.get(dataKey);
-        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map()));
+        if (!byAtlas) this.hooks.set(dataKey, (byAtlas = new Map<string, PoolHooks>()));
         byAtlas.set(atlasKey, { ...hooks });
     }
 
@@ -160,7 +163,9 @@ export class PoolRegistry {
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
         makePooled(instance);
         go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is
         const onCreate = this.hooksOf(pool)?.onCreate;
         try {
             // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.
@@ -247,7 +252,7 @@ export class PoolRegistry {
             );
         }
         // Data of another Spine version fails deep in spine-core (or loads wrong): say which fits.
-        const data = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
+        const data: unknown = cache.json.exists(dataKey) ? cache.json.get(dataKey) : cache.binary.get(dataKey);
         const spine = findSpinePlugin(sys);
         const mismatch = dataMismatch(caller, dataKey, dataVersionOf(data), spine && spineRuntimeOf(spine, loaderOf(sys)));
         if (mismatch) throw new PoolError(mismatch);

@@ -1,7 +1,9 @@
 import { callSite } from '../src/callSite';
 import { Tier } from '../src/Tier';
-import { extentOf, type Box } from '../spine/animationReach';
+import { extentOf, type Box, type ReachedState } from '../spine/animationReach';
+import type { Skeleton } from '../spine/core/shapes';
 import { placementOf } from './CameraTiers';
+import type { EmitterListener } from './InstanceHygiene';
 import { drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './draw/PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
@@ -32,16 +34,26 @@ export function instanceOf(go: unknown): PooledInstance | undefined {
 export function makePooled(instance: PooledInstance): void {
     const go = instance.go;
     records.set(go, instance);
-    const Pooled = pooledGameObjectClass(Object.getPrototypeOf(go).constructor);
+    const Pooled = pooledGameObjectClass(classOf<GameObjectClass>(go));
     skeletons.set(go.skeleton, instance);
-    Object.setPrototypeOf(go.skeleton, pooledSkeletonClass(Object.getPrototypeOf(go.skeleton).constructor).prototype);
-    const steps = (go as { _renderSteps?: Function[] })._renderSteps;
-    const step = Array.isArray(steps) ? steps.indexOf(Object.getPrototypeOf(go).renderWebGL) : -1;
+    Object.setPrototypeOf(go.skeleton, pooledSkeletonClass(classOf<SkeletonClass>(go.skeleton)).prototype);
+    const steps = (go as { _renderSteps?: RenderStep[] })._renderSteps;
+    const step = Array.isArray(steps) ? steps.indexOf(protoOf<GameObjectBase>(go).renderWebGL) : -1;
     Object.setPrototypeOf(go, (instance.settings.options.dev ? guardedClass(Pooled) : Pooled).prototype);
     // Phaser 4 renders through the render steps the object kept at construction (its class's
     // renderWebGL, called without `this`): that step becomes the pooled class's (which Phaser's
     // enableFilters finds again by `indexOf(this.renderWebGL)`).
-    if (step >= 0) (steps as Function[])[step] = Object.getPrototypeOf(go).renderWebGL;
+    if (step >= 0) (steps as RenderStep[])[step] = protoOf<GameObjectBase>(go).renderWebGL;
+}
+
+/** The prototype of `object`, typed as the class it belongs to says (`T`). */
+function protoOf<T>(object: object): T {
+    return Object.getPrototypeOf(object) as T;
+}
+
+/** The class of `object` (its prototype's constructor), typed as `C`. */
+function classOf<C>(object: object): C {
+    return protoOf<{ constructor: C }>(object).constructor;
 }
 
 /** The object of `instance` left the pool for good. */
@@ -52,27 +64,42 @@ export function forgetPooled(instance: PooledInstance): void {
 
 /** The instance of each pooled skeleton (read when it is posed in full, not per frame). */
 const skeletons = new WeakMap<object, PooledInstance>();
-const skeletonClasses = new WeakMap<Ctor, Ctor>();
+
+/** The runtime's Skeleton, as its pooled subclass calls it. */
+interface SkeletonBase {
+    updateWorldTransform(physics: unknown): void;
+    /** spine-core 4.2 only. */
+    updateWorldTransformWith?(physics: unknown, parent: unknown): void;
+}
+
+/** A runtime's Skeleton class (never constructed here: an object is given its subclass's prototype). */
+interface SkeletonClass {
+    new (...args: never[]): SkeletonBase;
+    readonly prototype: SkeletonBase;
+}
+
+const skeletonClasses = new WeakMap<SkeletonClass, SkeletonClass>();
 
 /**
  * The pooled subclass of a Skeleton class: posing its world transforms, by the pool or by the game
  * (moving a bone after the pool's update), ends a pose copied from the cache, so the instance is
  * drawn from its own bones again (draw/PooledDraw.ts), never from samples it no longer shows.
  */
-function pooledSkeletonClass(Base: Ctor): Ctor {
+function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
     let Pooled = skeletonClasses.get(Base);
     if (Pooled) return Pooled;
     Pooled = class PooledSkeleton extends Base {
-        updateWorldTransform(physics: unknown): void {
+        override updateWorldTransform(physics: unknown): void {
             const instance = skeletons.get(this);
             if (instance !== undefined) instance.poseCached = false;
             super.updateWorldTransform(physics);
         }
 
-        updateWorldTransformWith(physics: unknown, parent: unknown): void {
+        override updateWorldTransformWith(physics: unknown, parent: unknown): void {
             const instance = skeletons.get(this);
             if (instance !== undefined) instance.poseCached = false;
-            super.updateWorldTransformWith(physics, parent);
+            // Only where the base class has it (removed below otherwise).
+            super.updateWorldTransformWith!(physics, parent);
         }
     };
     if (typeof Base.prototype.updateWorldTransformWith !== 'function')
@@ -84,10 +111,32 @@ function pooledSkeletonClass(Base: Ctor): Ctor {
 /** Frames between `callSite` and the game's call: callSite, then the method the game called. */
 const CALLER = 2;
 
-type Ctor = new (...args: any[]) => any;
+/** A Phaser 4 render step: a class's `renderWebGL`, called without `this`. */
+type RenderStep = (this: void, ...args: never[]) => void;
 
-const gameObjectClasses = new WeakMap<Ctor, Ctor>();
-const guardedClasses = new WeakMap<Ctor, Ctor>();
+/** The runtime's SpineGameObject, as its pooled subclass reads and calls it. */
+interface GameObjectBase {
+    skeleton: Skeleton;
+    animationState: ReachedState & { owner?: PooledInstance };
+    active: boolean;
+    parentContainer: unknown;
+    setActive(value: boolean): unknown;
+    willRender(camera: Camera): boolean;
+    /** Reads `src`, never `this`: Phaser 4 calls it as a render step, without `this`. */
+    renderWebGL(this: void, renderer: never, src: never, camera: never, parentMatrix: unknown, step?: unknown, displayList?: unknown[], index?: number): void;
+    on(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
+    addListener(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
+    once(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
+}
+
+/** A runtime's SpineGameObject class (never constructed here: an object is given its subclass's prototype). */
+interface GameObjectClass {
+    new (...args: never[]): GameObjectBase;
+    readonly prototype: GameObjectBase;
+}
+
+const gameObjectClasses = new WeakMap<GameObjectClass, GameObjectClass>();
+const guardedClasses = new WeakMap<GameObjectClass, GameObjectClass>();
 
 /**
  * Game object methods a game calls on an instance it should have let go of (development mode):
@@ -121,22 +170,22 @@ function staleUse(instance: PooledInstance, call: string, depth: number, event?:
 }
 
 /** The development subclass of a pooled class: the {@link GUARDED} methods report a use after despawn. */
-function guardedClass(Pooled: Ctor): Ctor {
+function guardedClass(Pooled: GameObjectClass): GameObjectClass {
     let Guarded = guardedClasses.get(Pooled);
     if (Guarded) return Guarded;
     Guarded = class GuardedSpineGameObject extends Pooled {};
     for (const name of GUARDED) {
-        const base = Pooled.prototype[name] as Function | undefined;
+        const base: unknown = Reflect.get(Pooled.prototype, name);
         if (typeof base !== 'function') continue;
         const call = `go.${name}()`;
         Object.defineProperty(Guarded.prototype, name, {
             configurable: true,
             writable: true,
-            value: function (this: object) {
+            value: function (this: object, ...args: unknown[]): unknown {
                 const instance = records.get(this);
                 // callSite, staleUse, this method, the game's call.
                 if (instance !== undefined && instance.despawned) staleUse(instance, call, CALLER + 1);
-                return base.apply(this, arguments);
+                return base.apply(this, args);
             },
         });
     }
@@ -164,7 +213,7 @@ interface Camera {
 }
 
 /** The pooled subclass of a SpineGameObject class. */
-function pooledGameObjectClass(Base: Ctor): Ctor {
+function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
     let Pooled = gameObjectClasses.get(Base);
     if (Pooled) return Pooled;
     Pooled = class PooledSpineGameObject extends Base {
@@ -175,7 +224,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
         preUpdate(): void {
             // Every instance, every frame: its record is one field away (its pooled AnimationState's
             // owner), not a map lookup.
-            const instance = (this.animationState as { owner?: PooledInstance }).owner;
+            const instance = this.animationState.owner;
             if (instance !== undefined && (instance.go as object) === this) instance.host.visit(instance);
         }
 
@@ -184,7 +233,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
          * pose it shows now: a pooled one is brought up to date and posed, then frozen (no time
          * passes for it) until it is set active again.
          */
-        setActive(value: boolean): this {
+        override setActive(value: boolean): this {
             const instance = records.get(this);
             const changing = instance !== undefined && instance.entry !== null && !!value !== this.active;
             if (changing && !value) instance.host.settle(instance, true);
@@ -200,9 +249,9 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
          * refreshed just before rendering). Instances in Containers and rotated cameras are left to
          * spine-phaser, which flushes its batch for container children in its own `willRender`.
          */
-        willRender(camera: Camera): boolean {
+        override willRender(camera: Camera): boolean {
             if (!super.willRender(camera)) return false;
-            const instance = (this.animationState as { owner?: PooledInstance }).owner;
+            const instance = this.animationState.owner;
             if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0)
                 return true;
             // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
@@ -229,7 +278,16 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
          * runtime. Phaser 3 passes a camera; Phaser 4 a drawing context, and where the object is
          * in the display list being drawn.
          */
-        renderWebGL(renderer: never, src: never, camera: never, parentMatrix: unknown, step?: unknown, displayList?: unknown[], index?: number): void {
+        override renderWebGL(
+            this: void,
+            renderer: never,
+            src: never,
+            camera: never,
+            parentMatrix: unknown,
+            step?: unknown,
+            displayList?: unknown[],
+            index?: number,
+        ): void {
             // `src`, not `this`: Phaser 4 calls a render step without `this` (the runtime's own
             // renderWebGL reads only `src` there too).
             const go = src as PooledDrawn;
@@ -249,7 +307,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
         }
 
-        on(event: string | symbol, fn: Function, context?: unknown): unknown {
+        override on(event: string | symbol, fn: EmitterListener, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
                 if (instance.despawned) staleUse(instance, 'go.on', CALLER + 1, event);
@@ -258,7 +316,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             return super.on(event, fn, context);
         }
 
-        addListener(event: string | symbol, fn: Function, context?: unknown): unknown {
+        override addListener(event: string | symbol, fn: EmitterListener, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
                 if (instance.despawned) staleUse(instance, 'go.addListener', CALLER + 1, event);
@@ -267,7 +325,7 @@ function pooledGameObjectClass(Base: Ctor): Ctor {
             return super.addListener(event, fn, context);
         }
 
-        once(event: string | symbol, fn: Function, context?: unknown): unknown {
+        override once(event: string | symbol, fn: EmitterListener, context?: unknown): unknown {
             const instance = records.get(this);
             if (instance !== undefined) {
                 if (instance.despawned) staleUse(instance, 'go.once', CALLER + 1, event);

@@ -14,7 +14,7 @@ import { NO_CALLBACK } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { versionOf } from '../spine/core/versions';
 import { AwayMemo } from './AwayMemo';
-import { InstanceHygiene } from './InstanceHygiene';
+import { InstanceHygiene, type EmitterListener } from './InstanceHygiene';
 
 /** Which skeleton a pool holds (`spawn`'s keys), and which registry the pool belongs to. */
 export interface PoolKey {
@@ -143,7 +143,7 @@ export class PooledInstance implements StateOwner {
         /** Brings the instance up to date before the game changes its animation state, and is told after. */
         readonly host: PoolHost,
         /** Listener functions Phaser adds to game objects later on: never leftovers of a game. */
-        internalFns: ReadonlySet<Function>,
+        internalFns: ReadonlySet<EmitterListener>,
     ) {
         this.hygiene = new InstanceHygiene(this, internalFns);
         this.version = versionOf(go.skeleton);
@@ -192,7 +192,7 @@ export class PooledInstance implements StateOwner {
         if (this.lostWithScene) {
             this.lostReported = true;
             warn(
-                `${call} on a '${this.pool.key.dataKey}' instance destroyed when its scene shut down (a restart, stop, or start of another scene) at ${site}: ` +
+                `${call} on a '${this.pool.key.dataKey}' instance destroyed when its scene shut down (a restart, stop, or start of another scene) at ${site.toString()}: ` +
                     'a reference kept past a restart does nothing. Spawn a new one in create(), and reset fields that hold instances there ' +
                     "(or clear them on the scene's SHUTDOWN event). Further calls on it are not reported.",
                 site.toError(`${call} on an instance destroyed with its scene`),
@@ -206,7 +206,7 @@ export class PooledInstance implements StateOwner {
         const details = [site.toError(`${call} on a despawned instance`)];
         if (despawned) details.push(despawned.toError('despawned here'));
         warn(
-            `${call} on a despawned '${dataKey}' instance (atlas '${atlasKey}') at ${site} — it was despawned at ${despawned ?? 'an unknown location'}; ` +
+            `${call} on a despawned '${dataKey}' instance (atlas '${atlasKey}') at ${site.toString()} — it was despawned at ${despawned?.toString() ?? 'an unknown location'}; ` +
                 'keep no reference after despawn, or spawn a new one. The pool hands it out again with this call undone ' +
                 '(further calls on it until then are not reported).',
             ...details,

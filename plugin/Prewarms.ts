@@ -57,7 +57,9 @@ export class Prewarms {
         let perFrame = PREWARM_PER_FRAME;
         if (options !== undefined) {
             if (typeof options !== 'object' || options === null) {
-                throw new PoolError(`prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${options}.`);
+                throw new PoolError(
+                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${String(options)}.`,
+                );
             }
             if (options.perFrame !== undefined) {
                 perFrame = options.perFrame;
@@ -84,6 +86,7 @@ export class Prewarms {
             return;
         }
         if (count === 0) return Promise.resolve({ built: 0, count: 0, cancelled: false });
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- a callback `(built, count) => void`, stored for later frames
         const onProgress = options.onProgress;
         return new Promise<PrewarmResult>((resolve, reject) => {
             this.tasks.push({ pool, count, built: 0, perFrame, onProgress, resolve, reject });

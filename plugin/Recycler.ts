@@ -14,6 +14,7 @@ import { toSetupPose } from '../spine/SetupPose';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { DETAILS, type SpawnOptions } from './api';
+import type { EmitterListener } from './InstanceHygiene';
 import { badDetail } from './messages';
 import { Life, type PooledInstance } from './PooledInstance';
 
@@ -111,7 +112,8 @@ export function retireInstance(instance: PooledInstance): void {
         parent.remove(go);
         // Phaser 3's Container.removeHandler unsubscribes `remove` instead of the
         // `onChildDestroyed` it subscribed, so each container visit would leave a listener behind.
-        const onChildDestroyed = parent['onChildDestroyed'] as Function | undefined;
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- handed to `off` with its context, to remove it
+        const onChildDestroyed = parent['onChildDestroyed'] as EmitterListener | undefined;
         if (onChildDestroyed) go.off('destroy', onChildDestroyed, parent);
     }
     go.removeFromDisplayList();

@@ -53,6 +53,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
         this.registry = new PoolRegistry(scene.sys, this.settings, this.pass, (instance) => this.lifecycle.destroyed(instance));
         this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.pass);
         this.prewarms = new Prewarms(this.settings, this.registry);
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }
 
@@ -62,6 +63,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     override boot(): void {
         const systems = this.systems!;
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         systems.events.once(SceneEvents.DESTROY, this.destroy, this);
         const spine = findSpinePlugin(systems);
         const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, loaderOf(systems)));
@@ -72,10 +74,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     override start(): void {
         const events = this.systems!.events;
         this.pass.attach(this.systems!.updateList);
+        /* eslint-disable @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it */
         events.on(SceneEvents.PRE_UPDATE, this.preUpdate, this);
         events.on(SceneEvents.UPDATE, this.pass.afterTurns, this.pass);
-        this.game!.events.on(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
+        this.game.events.on(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
+        /* eslint-enable @typescript-eslint/unbound-method */
     }
 
     /**
@@ -383,10 +387,12 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
      */
     shutdown(): void {
         const events = this.systems!.events;
+        /* eslint-disable @typescript-eslint/unbound-method -- the listeners `start` added, removed by function and context */
         events.off(SceneEvents.PRE_UPDATE, this.preUpdate, this);
         events.off(SceneEvents.UPDATE, this.pass.afterTurns, this.pass);
         this.game?.events.off(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
+        /* eslint-enable @typescript-eslint/unbound-method */
         this.pass.clear();
         this.prewarms.cancelAll();
         this.lifecycle.shutdown();
@@ -396,8 +402,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin {
     override destroy(): void {
         this.lifecycle.gone = true;
         this.shutdown();
+        /* eslint-disable @typescript-eslint/unbound-method -- the listeners the constructor and `boot` added, removed by function and context */
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
+        /* eslint-enable @typescript-eslint/unbound-method */
         super.destroy();
     }
 }

@@ -15,7 +15,7 @@ interface ScenePluginEntry {
  * users give a plugin its settings); a scene's `configure()` overrides both. A bad value throws a
  * PoolError naming the entry, the option and the allowed range, when the first scene is made.
  */
-export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: Function): SpinePoolOptions {
+export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: abstract new (...args: never[]) => unknown): SpinePoolOptions {
     const defaults = defaultOptions();
     const entries = (game?.config as { installScenePlugins?: unknown } | undefined)?.installScenePlugins;
     if (!Array.isArray(entries)) return defaults;
@@ -30,5 +30,5 @@ export function gameDefaults(game: Phaser.Game | null | undefined, pluginClass: 
             );
         }
     }
-    return resolveOptions(defaults, entry.data as Partial<SpinePoolOptions>, where);
+    return resolveOptions(defaults, entry.data, where);
 }

@@ -70,7 +70,7 @@ export function notSpawnedFor(caller: string, go: unknown, where: Whereabouts): 
 
 /** `spawn` at a place that is not one. */
 export function badPosition(x: unknown, y: unknown): PoolError {
-    return new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${x}, y = ${y}.`);
+    return new PoolError(`spawn(x, y, dataKey, atlasKey): x and y must be finite numbers; got x = ${String(x)}, y = ${String(y)}.`);
 }
 
 /** A call made once the scene is destroyed. */

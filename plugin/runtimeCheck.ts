@@ -48,7 +48,8 @@ export function loaderOf(systems: object): object | null {
 
 /** A scene's SpinePlugin instance among its systems (the object holding spine-phaser's caches), or null. */
 export function findSpinePlugin(systems: object): object | null {
-    for (const value of Object.values(systems)) {
+    const values: unknown[] = Object.values(systems);
+    for (const value of values) {
         if (typeof value === 'object' && value !== null && 'skeletonDataCache' in value && 'atlasCache' in value) return value;
     }
     return null;

@@ -43,26 +43,71 @@ export interface DrainCounting {
     drainDisabled: boolean;
 }
 
-type Ctor = new (...args: any[]) => any;
-
 /** Frames between `callSite` and the game's call: callSite, then the method the game called. */
 const CALLER = 2;
 
 /** AnimationState methods that create track entries (wrapped below); not all exist in every spine-core. */
-const ENTRY_METHODS = ['setAnimation', 'setAnimationWith', 'addAnimation', 'addAnimationWith', 'setEmptyAnimation', 'addEmptyAnimation', 'setEmptyAnimations'];
+const ENTRY_METHODS = [
+    'setAnimation',
+    'setAnimationWith',
+    'addAnimation',
+    'addAnimationWith',
+    'setEmptyAnimation',
+    'addEmptyAnimation',
+    'setEmptyAnimations',
+] as const;
+type EntryMethod = (typeof ENTRY_METHODS)[number];
+
+/** The runtime's AnimationState, as its pooled subclass calls it. */
+interface StateBase {
+    queue: object;
+    addListener(listener: StateListener): void;
+    trackEntry(...args: unknown[]): object;
+    setAnimation(...args: unknown[]): unknown;
+    /** spine-core 4.2 only. */
+    setAnimationWith?(...args: unknown[]): unknown;
+    addAnimation(...args: unknown[]): unknown;
+    /** spine-core 4.2 only. */
+    addAnimationWith?(...args: unknown[]): unknown;
+    setEmptyAnimation(...args: unknown[]): unknown;
+    addEmptyAnimation(...args: unknown[]): unknown;
+    setEmptyAnimations(...args: unknown[]): unknown;
+    clearTrack(...args: unknown[]): unknown;
+    clearTracks(...args: unknown[]): unknown;
+}
+
+/** A runtime's AnimationState class. */
+interface StateClass {
+    new (data: unknown): StateBase;
+    readonly prototype: StateBase;
+}
+
+/** A pooled AnimationState class: a runtime's, for one owner. */
+type PooledStateClass = new (data: unknown, owner: StateOwner) => StateBase;
+
+/** The runtime's EventQueue, as its subclass calls it. */
+interface QueueBase {
+    drain(): void;
+}
+
+/** A runtime's EventQueue class (made with its AnimationState). */
+interface QueueClass {
+    new (state: unknown): QueueBase;
+    readonly prototype: QueueBase;
+}
 
 /** The generation of each TrackEntry made by a pooled AnimationState. */
 const generations = new WeakMap<object, number>();
 
-const stateClasses = new WeakMap<Ctor, Ctor>();
-const queueClasses = new WeakMap<Ctor, Ctor>();
+const stateClasses = new WeakMap<StateClass, PooledStateClass>();
+const queueClasses = new WeakMap<QueueClass, QueueClass>();
 
 /**
  * A pooled AnimationState for `owner`, of the same runtime class as `state` (the one the object was
  * built with), with `data` (its AnimationStateData).
  */
 export function pooledAnimationState<S extends object>(state: S, data: unknown, owner: StateOwner): S {
-    const State = pooledAnimationStateClass(state.constructor as Ctor);
+    const State = pooledAnimationStateClass(state.constructor as StateClass);
     return new State(data, owner) as S;
 }
 
@@ -71,10 +116,9 @@ function current(owner: StateOwner, entry: unknown): boolean {
     return generations.get(entry as object) === owner.generation;
 }
 
-function pooledAnimationStateClass(Base: Ctor): Ctor {
+function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
     let Pooled = stateClasses.get(Base);
     if (Pooled) return Pooled;
-    const baseAddListener = Base.prototype.addListener as (this: unknown, listener: StateListener) => void;
     Pooled = class PooledAnimationState extends Base {
         /** The pooled instance this state belongs to. */
         owner: StateOwner;
@@ -86,13 +130,14 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         constructor(data: unknown, owner: StateOwner) {
             super(data);
             this.owner = owner;
-            const Queue = drainCountingQueueClass(this.queue.constructor as Ctor);
+            const Queue = drainCountingQueueClass(this.queue.constructor as QueueClass);
             this.queue = new Queue(this);
             owner.listeners.accepts = (entry) => current(owner, entry);
-            baseAddListener.call(this, owner.listeners.dispatcher);
+            // The one listener spine-core sees (not this class's addListener, which adds the game's).
+            super.addListener(owner.listeners.dispatcher);
         }
 
-        addListener(listener: StateListener): void {
+        override addListener(listener: StateListener): void {
             if (!listener) throw new Error('listener cannot be null.');
             const owner = this.owner;
             const dev = owner.settings.options.dev;
@@ -104,7 +149,7 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             owner.host.wake(owner);
             if (!owner.listeners.add(listener, site, owner.building ? 'pool' : 'game') && dev) {
                 warn(
-                    `animationState.addListener(${describeListener(listener)}) at ${site}: ` +
+                    `animationState.addListener(${describeListener(listener)}) at ${String(site)}: ` +
                         'this listener object is already added; the duplicate was ignored so it is not called twice per event.',
                     site!.toError('the duplicate addListener call'),
                 );
@@ -120,42 +165,42 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         }
 
         /** spine-core makes every TrackEntry here: tag it with its owner and the game's call site (dev mode). */
-        trackEntry(...args: unknown[]): object {
+        override trackEntry(...args: unknown[]): object {
             const entry = super.trackEntry(...args);
             generations.set(entry, this.owner.generation);
             if (this.creatingSite !== null) this.owner.entrySites.set(entry, this.creatingSite);
             return entry;
         }
 
-        setAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setAnimation, args, 'setAnimation');
+        override setAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries('setAnimation', args);
         }
-        setAnimationWith(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setAnimationWith, args, 'setAnimationWith');
+        override setAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries('setAnimationWith', args);
         }
-        addAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addAnimation, args, 'addAnimation');
+        override addAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries('addAnimation', args);
         }
-        addAnimationWith(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addAnimationWith, args, 'addAnimationWith');
+        override addAnimationWith(...args: unknown[]): unknown {
+            return this.creatingEntries('addAnimationWith', args);
         }
-        setEmptyAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setEmptyAnimation, args, 'setEmptyAnimation');
+        override setEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries('setEmptyAnimation', args);
         }
-        addEmptyAnimation(...args: unknown[]): unknown {
-            return this.creatingEntries(super.addEmptyAnimation, args, 'addEmptyAnimation');
+        override addEmptyAnimation(...args: unknown[]): unknown {
+            return this.creatingEntries('addEmptyAnimation', args);
         }
-        setEmptyAnimations(...args: unknown[]): unknown {
-            return this.creatingEntries(super.setEmptyAnimations, args, 'setEmptyAnimations');
+        override setEmptyAnimations(...args: unknown[]): unknown {
+            return this.creatingEntries('setEmptyAnimations', args);
         }
 
         /** A cleared track leaves the skeleton posed as it is: the pose of this frame, as stock's. */
-        clearTrack(...args: unknown[]): unknown {
+        override clearTrack(...args: unknown[]): unknown {
             if (this.owner.despawned) this.staleCall('clearTrack');
             this.owner.host.settle(this.owner, false);
             return super.clearTrack(...args);
         }
-        clearTracks(...args: unknown[]): unknown {
+        override clearTracks(...args: unknown[]): unknown {
             if (this.owner.despawned) this.staleCall('clearTracks');
             this.owner.host.settle(this.owner, false);
             return super.clearTracks(...args);
@@ -167,7 +212,8 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             if (this.owner.settings.options.dev && !this.owner.soiled) this.owner.usedAfterDespawn(`animationState.${name}()`, callSite(depth));
         }
 
-        private creatingEntries(method: Function, args: unknown[], name: string): unknown {
+        /** The base class's `name` called with `args`: the game's call, or one made inside it. */
+        private creatingEntries(name: EntryMethod, args: unknown[]): unknown {
             const owner = this.owner;
             if (owner.despawned && this.creating === 0) this.staleCall(name, CALLER + 2);
             // Time owed since the last update belongs to the entries playing now, not the new ones;
@@ -177,7 +223,8 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
             const own = this.creating++ === 0 && this.creatingSite === null && owner.settings.options.dev;
             if (own) this.creatingSite = callSite(CALLER + 1);
             try {
-                return method.apply(this, args);
+                // Called only where the base class has it (the others are removed below).
+                return super[name]!(...args);
             } finally {
                 this.creating--;
                 if (own) this.creatingSite = null;
@@ -187,7 +234,7 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
         }
     };
     // Entry-creating methods a runtime lacks stay absent (4.3 has no setAnimationWith / addAnimationWith).
-    for (const name of ENTRY_METHODS) if (typeof Base.prototype[name] !== 'function') delete (Pooled.prototype as Record<string, unknown>)[name];
+    for (const name of ENTRY_METHODS) if (typeof Base.prototype[name] !== 'function') delete (Pooled.prototype as Partial<Record<EntryMethod, unknown>>)[name];
     stateClasses.set(Base, Pooled);
     return Pooled;
 }
@@ -198,13 +245,13 @@ function pooledAnimationStateClass(Base: Ctor): Ctor {
  * ever after; with the count, "disabled" can be told apart from "draining" (a despawn inside a
  * callback), so a despawn can give the next owner a working queue (see `restoreQueue`).
  */
-function drainCountingQueueClass(Base: Ctor): Ctor {
+function drainCountingQueueClass(Base: QueueClass): QueueClass {
     let Counting = queueClasses.get(Base);
     if (Counting) return Counting;
     Counting = class DrainCountingQueue extends Base implements DrainCounting {
         draining = 0;
         declare drainDisabled: boolean;
-        drain(): void {
+        override drain(): void {
             this.draining++;
             try {
                 super.drain();

@@ -174,7 +174,7 @@ export class PoseCache implements SampleSource {
         if (skeleton.scaleX !== scratch.skeleton.scaleX || skeleton.scaleY !== scratch.skeleton.scaleY) return false;
         const animation = entry.animation as Animation;
         let byAnimation = owner.bySkin.get(skeleton.skin);
-        if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map()));
+        if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
         let clip = byAnimation.get(animation);
         if (clip === undefined) {
             clip = this.addClip(scratch, skeleton.skin, animation);

@@ -45,7 +45,7 @@ const reaches = new WeakMap<object, Map<Skin | null, Reach>>();
  */
 function reachOfAnimation(skeleton: Skeleton, animation: Animation, skin: Skin | null): Reach {
     let bySkin = reaches.get(animation);
-    if (!bySkin) reaches.set(animation, (bySkin = new Map()));
+    if (!bySkin) reaches.set(animation, (bySkin = new Map<Skin | null, Reach>()));
     let reach = bySkin.get(skin);
     if (!reach) {
         reach = measure(skeleton, animation, skin);

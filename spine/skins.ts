@@ -28,7 +28,7 @@ export function skinFor(data: SkinData, spec: unknown, dataKey: string): Skin {
         if (spec.length === 1) return named(data, spec[0] as string, dataKey, '');
         const key = spec.join('+');
         let byKey = combined.get(data);
-        if (!byKey) combined.set(data, (byKey = new Map()));
+        if (!byKey) combined.set(data, (byKey = new Map<string, Skin>()));
         let skin = byKey.get(key);
         if (!skin) {
             const parts = spec.map((name: string) => named(data, name, dataKey, ` (in ${JSON.stringify(spec)})`));

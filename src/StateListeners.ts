@@ -30,6 +30,9 @@ export interface ListenerRecord {
 const CALLBACKS = ['start', 'interrupt', 'end', 'dispose', 'complete', 'event'] as const;
 type Callback = (typeof CALLBACKS)[number];
 
+/** A listener's callbacks as a dispatch reads them: each is called with the listener as `this`. */
+type Callbacks = { readonly [K in Callback]?: (this: StateListener, entry: unknown, event: unknown) => void };
+
 /**
  * The listeners of one AnimationState, kept by the plugin instead of spine-core's own array.
  *
@@ -137,7 +140,8 @@ export class StateListeners {
             for (let i = 0; i < records.length && this.epoch === epoch; i++) {
                 const record = records[i];
                 if (record.removed) continue;
-                const callback = record.listener[type] as ((entry: unknown, event: unknown) => void) | undefined;
+                const listener: Callbacks = record.listener;
+                const callback = listener[type];
                 if (callback) callback.call(record.listener, entry, event);
             }
         } finally {

@@ -27,11 +27,12 @@
  * `poseCache`); `stock`, `plugin` and `shared` use its default (Mesh2D) renderer.
  */
 import * as spine from '@esotericsoftware/spine-phaser';
+import type * as PhaserModule from 'phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
 import { preset } from '../../fixtures/skeletons/presets';
 import { placements } from '../placements';
 
-declare const Phaser: typeof import('phaser');
+declare const Phaser: typeof PhaserModule;
 
 const params = new URLSearchParams(location.search);
 const count = Number(params.get('count') ?? 1000);

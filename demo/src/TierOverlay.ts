@@ -1,4 +1,4 @@
-import * as Phaser from 'phaser';
+import type * as Phaser from 'phaser';
 import type { SpinePoolPlugin } from 'phaser-spine-pool';
 import type { Character } from './Character';
 

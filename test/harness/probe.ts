@@ -22,11 +22,11 @@ export class UpdateProbe {
         list = [];
         this.calls.set(go, list);
         const original = go.updatePose;
-        const probe = this;
+        const frame = (): number => this.frame;
         const calls = list;
         go.updatePose = function (this: SpineGameObject, ms: number) {
             original.call(this, ms);
-            calls.push({ frame: probe.frame, ms, trackTime: this.animationState.tracks[0]?.trackTime ?? -1 });
+            calls.push({ frame: frame(), ms, trackTime: this.animationState.tracks[0]?.trackTime ?? -1 });
         };
         return list;
     }

@@ -21,7 +21,8 @@ export function setupPose(skeleton: Skeleton): void {
  */
 export function applyFromSetup(spine: SpineModule, animation: Animation, skeleton: Skeleton, lastTime: number, time: number, events: unknown[] = []): void {
     const s = spine as Any;
-    if (s.MixFrom) (animation.apply as Function).call(animation, skeleton, lastTime, time, false, events, 1, s.MixFrom.setup, false, false, false);
+    if (s.MixFrom)
+        (animation.apply as (...args: unknown[]) => void).call(animation, skeleton, lastTime, time, false, events, 1, s.MixFrom.setup, false, false, false);
     else animation.apply(skeleton, lastTime, time, false, events as never, 1, s.MixBlend.setup, s.MixDirection.mixIn);
 }
 
@@ -119,9 +120,9 @@ export interface SlotDrawn {
 
 /** spine-core's attachment classes, from the runtime that made the skeleton (spine-phaser's bundle or spine-core). */
 interface AttachmentClasses {
-    RegionAttachment: Function;
-    MeshAttachment: Function;
-    ClippingAttachment: Function;
+    RegionAttachment: abstract new (...args: never[]) => unknown;
+    MeshAttachment: abstract new (...args: never[]) => unknown;
+    ClippingAttachment: abstract new (...args: never[]) => unknown;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { bootGame } from '../../fixtures/headless/game';
+import { bootGame, type HarnessOptions } from '../../fixtures/headless/game';
 
 const dist = join(__dirname, '../../dist');
 
@@ -11,7 +11,7 @@ function built(file: string): string {
     return path;
 }
 
-async function spawnAndStep(plugin: Function): Promise<void> {
+async function spawnAndStep(plugin: HarnessOptions['poolPlugin']): Promise<void> {
     const t = await bootGame({ poolPlugin: plugin });
     const pool = t.scene.spinePool;
     const go = pool.spawn(400, 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
@@ -33,6 +33,7 @@ describe('published bundles', () => {
     });
 
     test('the CommonJS build works with the same Phaser', async () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- what is tested: the CommonJS build, loaded as CommonJS
         const cjs = require(built('index.cjs'));
         await spawnAndStep(cjs.SpinePoolPlugin);
     });

@@ -3,7 +3,7 @@
  * differential run against a stock twin given the same calls (test/harness/differential.ts).
  * The scenario matrix (differential.test.ts) covers them too; these name them.
  */
-import * as Phaser from 'phaser';
+import type * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { DifferentialRun, irregularDeltas, type TwinPair } from '../harness/differential';

@@ -72,7 +72,7 @@ describe('leak warnings are grouped per burst', () => {
         endBurst();
         expect(warn).toHaveBeenCalledTimes(2);
         expect(warn.mock.calls[1][0]).toMatch(
-            /despawn\(\) of a 'tiny' instance \(atlas 'tiny-atlas'\) removed 1 leftover of its previous owner:\n  - animationState listener \{ event: scoreboardListener \} added at /,
+            /despawn\(\) of a 'tiny' instance \(atlas 'tiny-atlas'\) removed 1 leftover of its previous owner:\n {2}- animationState listener \{ event: scoreboardListener \} added at /,
         );
     });
 
@@ -90,9 +90,9 @@ describe('leak warnings are grouped per burst', () => {
         expect(warn).toHaveBeenCalledTimes(1);
         const message: string = warn.mock.calls[0][0];
         expect(message).toMatch(
-            /^phaser-spine-pool: 2 despawns within 0\.0 s removed 2 leftovers of their previous owners:\n  1 of 'tiny' \(atlas 'tiny-atlas'\):\n    - 1× go.on\("pointerup", onClick\) added at /,
+            /^phaser-spine-pool: 2 despawns within 0\.0 s removed 2 leftovers of their previous owners:\n {2}1 of 'tiny' \(atlas 'tiny-atlas'\):\n {4}- 1× go.on\("pointerup", onClick\) added at /,
         );
-        expect(message).toMatch(/\n  1 of 'hero' \(atlas 'hero-atlas'\):\n    - 1× animationState listener \{ event: scoreboardListener \} added at /);
+        expect(message).toMatch(/\n {2}1 of 'hero' \(atlas 'hero-atlas'\):\n {4}- 1× animationState listener \{ event: scoreboardListener \} added at /);
     });
 });
 

@@ -98,7 +98,7 @@ describe('the packed package', () => {
     test("installs with strict peer resolution next to each supported pair (Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, Phaser 3 + spine-phaser-v3), and a strict game (skipLibCheck off) type-checks on each: spawn() gives that runtime's own SpineGameObject, with @ts-expect-error lines proving it is not `any`", async () => {
         const version = (dir: string, name: string) =>
             (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-        const phaser4 = join(ROOT, 'test', 'stacks', 'phaser4');
+        const phaser4 = join(ROOT, 'fixtures', 'stacks', 'phaser4');
         const pairs = [
             [ROOT, '@esotericsoftware/spine-phaser'],
             [phaser4, '@esotericsoftware/spine-phaser-v4'],

@@ -21,7 +21,7 @@ async function exec(command: string, args: string[], cwd: string): Promise<strin
         return stdout + stderr;
     } catch (error) {
         const failed = error as Error & { stdout?: string; stderr?: string };
-        throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`);
+        throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`, { cause: error });
     }
 }
 
@@ -156,7 +156,7 @@ export class ConsumerProject {
         const bundler = { ...COMPILER_OPTIONS, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true };
         writeFileSync(join(dir, 'esm', 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: bundler, include: ['src'] }, null, 2));
         mkdirSync(join(dir, 'public'), { recursive: true });
-        await exec(join(BIN, 'tsx'), [join(ROOT, 'test', 'skeletons', 'write-assets.ts'), join(dir, 'public', 'assets')], ROOT);
+        await exec(join(BIN, 'tsx'), [join(ROOT, 'fixtures', 'skeletons', 'write-assets.ts'), join(dir, 'public', 'assets')], ROOT);
     }
 
     /**

@@ -24,7 +24,7 @@ function linkTargets(markdown) {
     const found = [];
     const patterns = [
         // ![alt](target "title") and [text](target): the target may be wrapped in <>.
-        { re: /(!?)\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g, target: 2, image: (m) => m[1] === '!' },
+        { re: /(!?)\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g, target: 2, image: (m) => m[1] === '!' },
         { re: /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm, target: 1, image: () => false },
         { re: /<((?:https?|mailto):[^>\s]+)>/g, target: 1, image: () => false },
         { re: /<(img|a|source|script|link)\b[^>]*?\b(?:src|href|srcset)\s*=\s*["']([^"']+)["']/gi, target: 2, image: (m) => /^(img|source)$/i.test(m[1]) },

@@ -5,11 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const { linkTargets, missingRelativeTargets } = require('./readmeLinks.cjs') as {
-    linkTargets(markdown: string): { target: string; line: number; image: boolean }[];
-    missingRelativeTargets(markdown: string, files: string[]): string[];
-};
+import { linkTargets, missingRelativeTargets } from './readmeLinks.cjs';
 
 const ROOT = join(__dirname, '..', '..');
 const SHIPPED = ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json', 'dist/index.mjs', 'dist/iife/phaser-spine-pool.js'];

@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import * as ts from 'typescript';
 import { chromiumHint, findChromium, launchChromium, type Browser } from '../../fixtures/browser/chromium';
 import { pack } from '../package/consumerProject';
@@ -177,7 +178,7 @@ Phaser.Game.prototype.boot = function (this: Phaser.Game) {
 `;
 
 /** Watches the program's game: its scene, the spawned hero, its animation over frames, the despawn 3 s later. */
-async function watchProgram(page: import('playwright-core').Page): Promise<ProgramRun> {
+async function watchProgram(page: Page): Promise<ProgramRun> {
     return page.evaluate(
         () =>
             new Promise<ProgramRun>((resolve) => {

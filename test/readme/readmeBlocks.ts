@@ -169,7 +169,7 @@ export function readmeCompilerOptions(blocks: ReadmeBlock[], stack: ReadmeStack)
         try {
             json = JSON.parse(block.code) as typeof json;
         } catch (error) {
-            throw new Error(`README.md:${block.line}: the tsconfig block is not JSON: ${(error as Error).message}`);
+            throw new Error(`README.md:${block.line}: the tsconfig block is not JSON: ${(error as Error).message}`, { cause: error });
         }
         Object.assign(options, json.compilerOptions);
     }

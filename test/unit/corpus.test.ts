@@ -78,7 +78,7 @@ function runtime(format: SpineFormat): Runtime {
         spine,
         setupPose: (skeleton) => (skeleton as any).setupPose(),
         apply: (animation, skeleton, time) =>
-            (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, any.MixFrom.setup, false, false, false),
+            (animation.apply as (...args: unknown[]) => void).call(animation, skeleton, 0, time, false, [], 1, any.MixFrom.setup, false, false, false),
         world: (bone) => (bone as any).appliedPose,
         constraints: (data, kind) => (data as any).constraints.filter((c: object) => c instanceof any[KINDS[kind]![1]]),
         eventValues: (data) => (data as any).setupPose,

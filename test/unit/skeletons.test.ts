@@ -47,13 +47,14 @@ function runtime(format: SpineFormat): Runtime {
             sourceMesh: (mesh) => mesh.getParentMesh(),
         };
     }
-    const of = (data: SpineCore.SkeletonData, type: unknown): any[] => (data as any).constraints.filter((c: object) => c instanceof (type as Function));
+    const of = (data: SpineCore.SkeletonData, type: unknown): any[] =>
+        (data as any).constraints.filter((c: object) => c instanceof (type as abstract new (...args: never[]) => unknown));
     return {
         format,
         spine,
         setupPose: (skeleton) => (skeleton as any).setupPose(),
         apply: (animation, skeleton, last, time) =>
-            (animation.apply as Function).call(animation, skeleton, last, time, false, [], 1, any.MixFrom.setup, false, false, false),
+            (animation.apply as (...args: unknown[]) => void).call(animation, skeleton, last, time, false, [], 1, any.MixFrom.setup, false, false, false),
         world: (bone) => (bone as any).appliedPose,
         ik: (data) => of(data, any.IkConstraintData),
         transforms: (data) => of(data, any.TransformConstraintData),

@@ -110,7 +110,7 @@ function runtime(format: SpineFormat): Runtime {
         spine,
         setupPose: (skeleton) => (skeleton as Any).setupPose(),
         apply: (animation, skeleton, time) =>
-            (animation.apply as Function).call(animation, skeleton, 0, time, false, [], 1, spine.MixFrom.setup, false, false, false),
+            (animation.apply as (...args: unknown[]) => void).call(animation, skeleton, 0, time, false, [], 1, spine.MixFrom.setup, false, false, false),
         world: (bone) => (bone as Any).appliedPose,
         local: (bone) => (bone as Any).pose,
         constraints: (data, kind) =>

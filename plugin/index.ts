@@ -32,6 +32,7 @@
  * @packageDocumentation
  */
 export { SpinePoolPlugin } from './SpinePoolPlugin';
+export type { SpinePoolApi } from './SpinePoolApi';
 export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
 export type { SpinePoolOptions, SpineRendererName } from './options';
 export type { OffscreenMode, PoseCacheMode, CameraView } from '../src/options';

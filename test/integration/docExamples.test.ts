@@ -53,7 +53,7 @@ describe("the documentation's examples, run as written, leave no leftover", () =
     });
 
     test("despawn()'s TSDoc example: the enemy dies and goes back to the pool, with no development warning", () => {
-        const [example] = tsdocExamples('plugin/SpinePoolPlugin.ts', 'despawn(');
+        const [example] = tsdocExamples('plugin/SpinePoolApi.ts', 'despawn(');
         const pool = t.scene.spinePool;
         for (let run = 0; run < 2; run++) {
             const enemy = pool.spawn(400, 300, 'hero', 'hero-atlas', { animation: 'walk' });
@@ -67,7 +67,7 @@ describe("the documentation's examples, run as written, leave no leftover", () =
     });
 
     test("legacy()'s TSDoc example, then a despawn: no development warning (the helper's own listeners are no leftover)", () => {
-        const [example] = tsdocExamples('plugin/SpinePoolPlugin.ts', 'legacy(');
+        const [example] = tsdocExamples('plugin/SpinePoolApi.ts', 'legacy(');
         const pool = t.scene.spinePool;
         const go = pool.spawn(400, 300, 'hero', 'hero-atlas');
         runExample(example!, t.scene, { ...EXPORTS, go });

@@ -29,31 +29,11 @@ import { join } from 'node:path';
 import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
+import type { ParityResult } from '../../fixtures/pages/parity';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. Draw parity was not tested. ***\n\n`);
 const maybe = chromiumPath ? describe : describe.skip;
-
-/** How the pool drew its crowd in one frame read back (page.ts's DrawnCounts). */
-interface DrawnCounts {
-    instances: number;
-    plain: number;
-    plainPicture: number;
-    picture: number;
-    slots: number;
-    runtime: number;
-    clipping: number;
-}
-
-interface ParityResult {
-    renderer: string;
-    width: number;
-    height: number;
-    readAt: number[];
-    frames: Record<'stock' | 'off' | 'shared', string[]>;
-    drawn: Record<'off' | 'shared', DrawnCounts[]>;
-    errors: string[];
-}
 
 /** Pixels of `b` differing from `a`'s (any channel); and those outside `a`'s 3×3 neighbourhood range by more than `slack`. */
 function compare(a: Buffer, b: Buffer, width: number, height: number, slack: number): { differ: number; outside: number; drawn: number } {

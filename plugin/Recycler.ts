@@ -13,6 +13,7 @@ import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
+import { parkBody, restoreBody } from './bodies';
 import { DETAILS, type SpawnOptions } from './api';
 import { badDetail } from './messages';
 import { Life, type PooledInstance } from './PooledInstance';
@@ -34,13 +35,18 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.afterUpdateWorldTransforms = NO_CALLBACK;
     // The fields a despawn writes are written now, in the same order: a recycled instance keeps
     // the shape (V8 hidden class) of a fresh one, so code that reads pooled objects stays monomorphic.
-    resetDisplay(go);
+    resetDisplay(go, true);
 }
 
-/** Transform and display properties back to their defaults (tint too on spine-phaser-v4). */
-function resetDisplay(go: SpineGameObject): void {
+/**
+ * Transform and display properties back to their defaults (tint too on spine-phaser-v4). The scale
+ * is set on a `fresh` object (before onCreate: its fields in the order a despawn writes them) and
+ * after that only when it changed: Phaser's Matter components rescale the body on every `setScale`,
+ * recomputing its mass.
+ */
+function resetDisplay(go: SpineGameObject, fresh: boolean): void {
     const g = go as Placed;
-    g.setScale(1, 1);
+    if (fresh || g.scaleX !== 1 || g.scaleY !== 1) g.setScale(1, 1);
     g.setRotation(0);
     g.setAlpha(1);
     g.setScrollFactor(1, 1);
@@ -106,6 +112,7 @@ export function retireInstance(instance: PooledInstance): void {
     go.afterUpdateWorldTransforms = instance.poolCallbacks[1];
     go.setVisible(false);
     go.setActive(false);
+    parkBody(go); // a free instance's physics body takes no part in its world
     const parent = go.parentContainer;
     if (parent) {
         parent.remove(go);
@@ -118,7 +125,7 @@ export function retireInstance(instance: PooledInstance): void {
     if (go.input) takeInput(instance);
     const data = (go as { data?: { reset(): void } | null }).data;
     if (data) data.reset();
-    resetDisplay(go);
+    resetDisplay(go, false);
     if (instance.sizedBySkin) {
         sizeTo(go, instance.setupBox); // the size a new object has: its default skin's
         instance.sizedBySkin = false;
@@ -331,6 +338,7 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
         toSetupPose(skeleton, instance.version);
     }
     if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);
+    restoreBody(go, instance.bodyInWorld); // at the spawn point, at rest; in its world if onCreate put it there
 }
 
 /**

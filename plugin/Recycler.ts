@@ -134,11 +134,13 @@ export function retireInstance(instance: PooledInstance): void {
     const skeleton: Skeleton = go.skeleton;
     skeleton.scaleX = 1;
     skeleton.scaleY = 1;
+    skeleton.x = 0;
+    skeleton.y = 0;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null);
     // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
-    posedAgain(instance.reach);
+    posedAgain(instance.reach, skeleton);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
 }
 

@@ -53,7 +53,7 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         if (instance.sharesPoses) {
             this.poseStepShared(instance, ms);
         } else {
@@ -89,7 +89,7 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(go);
         instance.posedFrame = frame;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
     }
 
@@ -108,7 +108,7 @@ export class Posing {
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         return true;
     }
 
@@ -125,7 +125,7 @@ export class Posing {
         )
             return false;
         instance.poseCached = true;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         return true;
     }
 

@@ -75,7 +75,9 @@ export class Posing {
      */
     poseNow(instance: SpineInstance, frame: number, world: boolean): void {
         const go = instance.go;
-        if (world && instance.posedFrame !== frame && instance.sharesPoses && this.copyPose(instance)) {
+        // Not while the game has changed its state since its update (`reach.showing`, noted before
+        // the change): the pose to show is the local pose made then, not the new state's.
+        if (world && instance.posedFrame !== frame && instance.sharesPoses && !instance.reach.showing && this.copyPose(instance)) {
             instance.posedFrame = frame;
             return;
         }

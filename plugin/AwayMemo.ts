@@ -1,5 +1,5 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { animationBox, reachingEntry, type Box } from '../spine/animationReach';
+import { animationBox, onSkeleton, reachingEntry, type Box, type ReachMemo } from '../spine/animationReach';
 import type { Animation } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { overlaps, place, rect, type Placement, type ViewRect } from './tierGeometry';
@@ -19,8 +19,9 @@ type Placed = Pick<SpineGameObject, 'animationState' | 'skeleton'> & {
  * Remembers that an instance is provably off screen: it plays one animation alone (nothing queued),
  * and that animation's whole reach (every time of it), placed where the instance is, touches no
  * camera view that renders it. While nothing that places it or decides its reach changes
- * (position, scale, scroll factor, camera filter, skin, the entry it plays) and the views stay
- * the same, it need not be measured again: most of a crowd is off screen and stays there.
+ * (position, scale, scroll factor, camera filter, skin, the entry it plays, its skeleton's own x, y
+ * and scale) and the views stay the same, it need not be measured again: most of a crowd is off
+ * screen and stays there.
  */
 export class AwayMemo {
     /** The views' version it was found away with (-1: not found away). */
@@ -36,7 +37,13 @@ export class AwayMemo {
     private factorX = 0;
     private factorY = 0;
     private filter = 0;
+    private skeletonX = 0;
+    private skeletonY = 0;
+    private skeletonScaleX = 0;
+    private skeletonScaleY = 0;
     private readonly rect = rect();
+    /** The animation's whole reach where its skeleton stands (scratch of `check`). */
+    private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
 
     /** Whether `go` is still provably away from views of `version` (see the class). */
     holds(go: SpineGameObject, version: number): boolean {
@@ -58,25 +65,44 @@ export class AwayMemo {
             g.scrollFactorX === this.factorX &&
             g.scrollFactorY === this.factorY &&
             g.cameraFilter === this.filter &&
-            g.skeleton.skin === this.skin
+            g.skeleton.skin === this.skin &&
+            g.skeleton.x === this.skeletonX &&
+            g.skeleton.y === this.skeletonY &&
+            g.skeleton.scaleX === this.skeletonScaleX &&
+            g.skeleton.scaleY === this.skeletonScaleY
         );
     }
 
     /**
-     * After `go` (outside a container, placed `at`; of Spine `spineVersion`) was found off screen against the
-     * first `count` of `views` (each with the camera id bit it filters by), of `version`: remembers it
-     * when it is provably away (see the class), else forgets.
+     * After `go` (outside a container, placed `at`; of Spine `spineVersion`; `reach`: its memo, see
+     * animationReach's `onSkeleton`) was found off screen against the first `count` of `views` (each
+     * with the camera id bit it filters by), of `version`: remembers it when it is provably away
+     * (see the class), else forgets.
      */
-    check(go: SpineGameObject, spineVersion: SpineVersion, at: Placement, views: readonly (ViewRect & { id: number })[], count: number, version: number): void {
+    check(
+        go: SpineGameObject,
+        spineVersion: SpineVersion,
+        reach: ReachMemo,
+        at: Placement,
+        views: readonly (ViewRect & { id: number })[],
+        count: number,
+        version: number,
+    ): void {
         this.version = -1;
         const g = go as Placed;
         const entry = reachingEntry(g.animationState, spineVersion);
         if (entry === null) return;
         const union: Box = animationBox(g.skeleton, entry.animation as Animation, g.skeleton.skin);
+        const box = this.box;
+        box.left = union.left;
+        box.top = union.top;
+        box.right = union.right;
+        box.bottom = union.bottom;
+        onSkeleton(box, g.skeleton, reach);
         for (let i = 0; i < count; i++) {
             const view = views[i];
             if ((g.cameraFilter & view.id) !== 0) continue;
-            place(union, at, view, this.rect);
+            place(box, at, view, this.rect);
             if (overlaps(this.rect, view)) return;
         }
         this.version = version;
@@ -90,5 +116,9 @@ export class AwayMemo {
         this.factorY = g.scrollFactorY;
         this.filter = g.cameraFilter;
         this.skin = g.skeleton.skin;
+        this.skeletonX = g.skeleton.x;
+        this.skeletonY = g.skeleton.y;
+        this.skeletonScaleX = g.skeleton.scaleX;
+        this.skeletonScaleY = g.skeleton.scaleY;
     }
 }

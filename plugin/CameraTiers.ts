@@ -166,7 +166,7 @@ export class CameraTiers {
         }
         if (nearest === Infinity && watches) {
             if (go.parentContainer === null && !instance.hasPhysics)
-                instance.away.check(instance.go, instance.version, at, this.views, this.viewCount, this.version);
+                instance.away.check(instance.go, instance.version, instance.reach, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;

@@ -8,6 +8,7 @@ import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type Tie
 import { LeakReport } from './LeakReport';
 import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawnedFor, sceneGone, type Whereabouts } from './messages';
 import { instanceOf } from './PooledGameObject';
+import { checkBodyOnce } from './bodies';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
 import {
@@ -112,6 +113,7 @@ export class InstanceLifecycle {
                 this.despawn(go); // the caller never receives it: give it back, then report
                 throw error;
             }
+            if (dev) checkBodyOnce(go, dataKey);
         }
         return go;
     }

@@ -9,6 +9,7 @@ import type { PoolHost } from '../spine/SpineInstance';
 import type { PoolHooks, SpinePoolStats } from './api';
 import type { EmitterListener } from './InstanceHygiene';
 import { instanceOf, makePooled } from './PooledGameObject';
+import { parkBody } from './bodies';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
 import { dataMismatch, dataVersionOf, findSpinePlugin, loaderOf, spineRuntimeOf } from './runtimeCheck';
@@ -175,6 +176,8 @@ export class PoolRegistry {
         }
         instance.hygiene.seal();
         instance.poolCallbacks = [go.beforeUpdateWorldTransforms, go.afterUpdateWorldTransforms];
+        // A body onCreate gave it is out of its world while it is free, and back in it at each spawn.
+        instance.bodyInWorld = parkBody(go);
         return instance;
     };
 

@@ -124,6 +124,8 @@ export class PooledInstance implements StateOwner {
     readonly setupBox: Box;
     /** The bounds provider it was built with (spine-phaser's setup-pose one, unless the pool's onCreate changes it). */
     readonly builtProvider: unknown;
+    /** Its physics body (if any) is put back in its world at each spawn: `onCreate` left it there (see bodies.ts). */
+    bodyInWorld = false;
     /** Its size and origin were set from its spawn skin's setup pose (see Recycler's `fitSkinSize`). */
     sizedBySkin = false;
     /** Its reach as last looked up (see animationReach's `extentOf`), and the time ahead to look at. */

@@ -13,6 +13,7 @@ import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { toSetupPose } from '../spine/SetupPose';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
+import { parkBody, restoreBody } from './bodies';
 import { DETAILS, type SpawnOptions } from './api';
 import type { EmitterListener } from './InstanceHygiene';
 import { badDetail } from './messages';
@@ -35,13 +36,18 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.afterUpdateWorldTransforms = NO_CALLBACK;
     // The fields a despawn writes are written now, in the same order: a recycled instance keeps
     // the shape (V8 hidden class) of a fresh one, so code that reads pooled objects stays monomorphic.
-    resetDisplay(go);
+    resetDisplay(go, true);
 }
 
-/** Transform and display properties back to their defaults (tint too on spine-phaser-v4). */
-function resetDisplay(go: SpineGameObject): void {
+/**
+ * Transform and display properties back to their defaults (tint too on spine-phaser-v4). The scale
+ * is set on a `fresh` object (before onCreate: its fields in the order a despawn writes them) and
+ * after that only when it changed: Phaser's Matter components rescale the body on every `setScale`,
+ * recomputing its mass.
+ */
+function resetDisplay(go: SpineGameObject, fresh: boolean): void {
     const g = go as Placed;
-    g.setScale(1, 1);
+    if (fresh || g.scaleX !== 1 || g.scaleY !== 1) g.setScale(1, 1);
     g.setRotation(0);
     g.setAlpha(1);
     g.setScrollFactor(1, 1);
@@ -107,6 +113,7 @@ export function retireInstance(instance: PooledInstance): void {
     go.afterUpdateWorldTransforms = instance.poolCallbacks[1];
     go.setVisible(false);
     go.setActive(false);
+    parkBody(go); // a free instance's physics body takes no part in its world
     const parent = go.parentContainer;
     if (parent) {
         parent.remove(go);
@@ -120,7 +127,7 @@ export function retireInstance(instance: PooledInstance): void {
     if (go.input) takeInput(instance);
     const data = (go as { data?: { reset(): void } | null }).data;
     if (data) data.reset();
-    resetDisplay(go);
+    resetDisplay(go, false);
     if (instance.sizedBySkin) {
         sizeTo(go, instance.setupBox); // the size a new object has: its default skin's
         instance.sizedBySkin = false;
@@ -129,11 +136,13 @@ export function retireInstance(instance: PooledInstance): void {
     const skeleton: Skeleton = go.skeleton;
     skeleton.scaleX = 1;
     skeleton.scaleY = 1;
+    skeleton.x = 0;
+    skeleton.y = 0;
     skeleton.color.set(1, 1, 1, 1);
     if (skeleton.skin !== null) skeleton.setSkin(null);
     // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
-    posedAgain(instance.reach);
+    posedAgain(instance.reach, skeleton);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
 }
 
@@ -333,6 +342,7 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
         toSetupPose(skeleton, instance.version);
     }
     if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);
+    restoreBody(go, instance.bodyInWorld); // at the spawn point, at rest; in its world if onCreate put it there
 }
 
 /**

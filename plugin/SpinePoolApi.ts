@@ -44,7 +44,9 @@ export interface SpinePoolApi {
      * A pooled instance of the skeleton `dataKey` with atlas `atlasKey` at (x, y), the arguments of
      * `this.add.spine(x, y, dataKey, atlasKey)`: a free instance reused, else one built. It comes in
      * its setup pose (or the first frame of `options.animation`), visible and active, with nothing
-     * of its previous owner, and is updated by the plugin. A key not loaded, an unknown skin or
+     * of its previous owner, and is updated by the plugin. Its physics body (Arcade or Matter), if
+     * it has one, is at (x, y) at rest, and back in its world when `onCreate` left it there, as a
+     * new object's new body is; the body's settings stay. A key not loaded, an unknown skin or
      * animation throws a {@link PoolError} naming what there is; then nothing is handed out.
      * @param x horizontal position, world px (local px inside `options.parent`)
      * @param y vertical position, world px (local px inside `options.parent`)
@@ -65,8 +67,9 @@ export interface SpinePoolApi {
      * Gives `go` back to its pool, where you called `go.destroy()`: its `onDespawn` hook runs, what
      * its owner left on it (Spine, TrackEntry and emitter listeners, running tweens, the scene's
      * cameras following it: stopped where they are) is removed and named in a dev warning, its
-     * input is removed, its tracks are cleared without callbacks; it is hidden, inactive, off the
-     * display list. Over `maxFree` free
+     * input is removed, its tracks are cleared without callbacks, its physics body (Arcade or
+     * Matter) leaves its world (no collision, overlap or step while it is free); it is hidden,
+     * inactive, off the display list. Over `maxFree` free
      * instances it is destroyed instead. `false` (and a dev warning) when `go` is not a spawned
      * instance of this pool: a wrong or repeated call never corrupts it. Do not use `go` afterwards.
      * @param go an instance returned by {@link spawn}

@@ -195,10 +195,15 @@ export interface PoolHooks {
     /**
      * The instance was just built (by `spawn` or `prewarm`); it is hidden and inactive. Listeners
      * added here (AnimationState and game object ones) belong to the pool: they stay for every
-     * owner and are never reported as leaks.
+     * owner and are never reported as leaks. The place to give it a physics body
+     * (`this.physics.add.existing(go)`, `this.matter.add.gameObject(go, ...)`): a body left in its
+     * world here is out of it while the instance is free and back in it at every spawn.
      */
     onCreate?(go: SpineGameObject): void;
-    /** The instance was reset, placed and posed; `spawn` returns it next. */
+    /**
+     * The instance was reset, placed and posed, its physics body at the spawn point at rest (and
+     * back in its world if `onCreate` left it there); `spawn` returns it next.
+     */
     onSpawn?(go: SpineGameObject): void;
     /**
      * `despawn` was called. Runs first, while the instance still has its listeners, tracks and

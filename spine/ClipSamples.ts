@@ -11,15 +11,18 @@
  * - Inside a segment, samples go where the pose bends: a gap between two samples is kept when the
  *   poses interpolated at its quarter points and middle are within 0.8 of the tolerance of the exact ones
  *   (SampleLayout.error: bones and what they carry, deforms, colours), else split at its middle;
- *   still gaps take one check, fast ones as many samples as they need. A gap narrower than
- *   `MIN_GAP` (a true discontinuity inside a segment, e.g. an IK chain flipping) is kept as it is.
+ *   still gaps take one check, fast ones as many samples as they need.
+ * - A gap split down to `MIN_GAP` whose ends are still apart holds a jump no key marks (a one-bone
+ *   IK flipping as its target passes through its origin, a transform constraint's angle wrapping
+ *   from +180° to -180°): the jump is found (`cut`, bisecting on doubles to the first on its far
+ *   side) and cut like a key, a sample either side of it, so no pose is interpolated across it.
  * - A time past a non-looping animation's end is served the exact pose at its end.
  *
  * Poses come from a `SampleSource` (the pose cache: its scratch skeleton, its per-frame budget and
  * memory); a lookup that needs a pose the budget does not allow this frame fails, and the caller
  * poses the instance in full.
  */
-import { previousDouble } from './breakTimes';
+import { nextDouble, previousDouble } from './breakTimes';
 import type { SampleLayout } from './SampleLayout';
 import type { SampleVertices } from './SampleVertices';
 
@@ -47,7 +50,7 @@ export interface SamplePair {
     weight: number;
 }
 
-/** Seconds below which a gap that is still off is kept as it is (a discontinuity inside a segment). */
+/** Seconds below which a gap whose ends are still apart holds a jump, found and cut (see `ClipSamples.cut`). */
 export const MIN_GAP = 1e-5;
 
 /** What the tolerance checks compare against. */
@@ -66,6 +69,17 @@ interface Segment {
     readonly ok: boolean[];
     /** The exact pose at gap j's middle, when a check already made it. */
     readonly mids: (Sample | null)[];
+    /** Jumps being narrowed down (`cut`), over more than one frame's budget: by the time their gap starts at. */
+    readonly cuts: Bracket[];
+}
+
+/** A jump inside the gap from `from`: the pose at `lo` is on the gap's start side, the one at `hi` on its end side. */
+interface Bracket {
+    from: number;
+    lo: number;
+    hi: number;
+    /** Halvings so far (at most CUT_STEPS). */
+    steps: number;
 }
 
 export class ClipSamples {
@@ -171,7 +185,7 @@ export class ClipSamples {
         }
         source.release(2 - kept);
         this.count += kept;
-        const segment: Segment = { times: [breaks[i], lastTime], samples: [start, end], ok: [false], mids: [null] };
+        const segment: Segment = { times: [breaks[i], lastTime], samples: [start, end], ok: [false], mids: [null], cuts: [] };
         this.segments[i] = segment;
         return segment;
     }
@@ -187,8 +201,18 @@ export class ClipSamples {
         const t1 = segment.times[j + 1];
         const span = t1 - t0;
         if (span <= MIN_GAP) {
-            segment.ok[j] = true;
-            return true;
+            const pending = segment.mids[j];
+            if (pending !== null) {
+                segment.mids[j] = null;
+                this.count--;
+                source.release(1);
+            }
+            // Continuous over so short a time: kept. Still apart: a jump, cut where it is.
+            if (this.near(segment.samples[j], segment.samples[j + 1])) {
+                segment.ok[j] = true;
+                return true;
+            }
+            return this.cut(segment, j, source);
         }
         const mid = t0 + span / 2;
         const q1 = t0 + span / 4;
@@ -230,6 +254,72 @@ export class ClipSamples {
         return true;
     }
 
+    /**
+     * Gap `j` of `segment` (at most `MIN_GAP` long) holds a jump: finds the first double on its far
+     * side (bisecting down to adjacent doubles, at most CUT_STEPS halvings, each pose taken and let
+     * go of; the bracket is kept in the segment when the frame's budget ends first) and puts a sample at the last double before it and at it,
+     * so the gap becomes: from its start to the first (continuous, kept), those two adjacent
+     * doubles (no time between them), and from the jump to its end (checked again: another jump is
+     * cut the same way). False when the source could not give the poses this frame.
+     */
+    private cut(segment: Segment, j: number, source: SampleSource): boolean {
+        const times = segment.times;
+        const t0 = times[j];
+        const t1 = times[j + 1];
+        const a = segment.samples[j];
+        const b = segment.samples[j + 1];
+        let bracket: Bracket | null = null;
+        for (const open of segment.cuts) if (open.from === t0) bracket = open;
+        if (bracket === null) {
+            bracket = { from: t0, lo: t0, hi: t1, steps: 0 };
+            segment.cuts.push(bracket);
+        }
+        while (bracket.steps < CUT_STEPS && nextDouble(bracket.lo) < bracket.hi) {
+            bracket.steps++;
+            const mid = bracket.lo + (bracket.hi - bracket.lo) / 2;
+            const pose = source.take(mid);
+            if (pose === null) return false;
+            const startSide = this.near(pose, a);
+            source.release(1);
+            if (startSide) bracket.lo = mid;
+            else bracket.hi = mid;
+        }
+        const lo = bracket.lo;
+        const hi = bracket.hi;
+        const before = lo === t0 ? a : source.take(lo);
+        if (before === null) return false;
+        const after = hi === t1 ? b : source.take(hi);
+        if (after === null) {
+            if (before !== a) source.release(1);
+            return false;
+        }
+        segment.cuts.splice(segment.cuts.indexOf(bracket), 1);
+        // The gap becomes [t0, lo] (continuous: kept), [lo, hi] (the jump: nothing between), [hi, t1] (checked again).
+        segment.ok[j] = true;
+        let at = j + 1;
+        if (before !== a) {
+            times.splice(at, 0, lo);
+            segment.samples.splice(at, 0, before);
+            segment.ok.splice(at, 0, true);
+            segment.mids.splice(at, 0, null);
+            this.count++;
+            at++;
+        }
+        if (after !== b) {
+            times.splice(at, 0, hi);
+            segment.samples.splice(at, 0, after);
+            segment.ok.splice(at, 0, false);
+            segment.mids.splice(at, 0, null);
+            this.count++;
+        }
+        return true;
+    }
+
+    /** Whether two poses are within the tolerance of each other (the checks' share of it), with the same discrete state. */
+    private near(x: Sample, y: Sample): boolean {
+        return this.within(x, y, y, 0);
+    }
+
     /** Whether `exact` is within the tolerance of the pose interpolated from `a` towards `b` by `weight`, with `a`'s discrete state. */
     private within(exact: Sample, a: Sample, b: Sample, weight: number): boolean {
         const layout = this.layout;
@@ -255,6 +345,13 @@ export class ClipSamples {
  * still did; at 0.8 the worst served pose is 0.85 of it (about 10 % more samples than at 1).
  */
 const CHECKED = 0.8;
+
+/**
+ * Halvings a jump's bracket gets at most: from MIN_GAP down to adjacent doubles takes about 47 at
+ * a second, more near 0 where doubles are dense; 64 leave a window below 1e-24 s there, which no
+ * frame lands in.
+ */
+const CUT_STEPS = 64;
 
 /** Two poses this close (a fraction of the tolerance) are one. */
 const SAME = 0.01;

@@ -35,7 +35,7 @@ import { slotKeysOf } from './slotKeys';
 import { plainEntry } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
 import type { SpineVersion } from './core/SpineVersion';
-import { NO_CALLBACK, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
+import { isNoCallback, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
 import { UnkeyedPose } from './unkeyedPose';
 import { virtualVertexRadii } from './virtualVertices';
 
@@ -165,7 +165,7 @@ export class PoseCache implements SampleSource {
         const skeleton = go.skeleton;
         const entry = plainEntry(go.animationState, version);
         if (entry === null) return false;
-        if (go.beforeUpdateWorldTransforms !== NO_CALLBACK || go.afterUpdateWorldTransforms !== NO_CALLBACK) return false;
+        if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return false;
         if (skeleton.x !== 0 || skeleton.y !== 0) return false;
         let owner = this.byData.get(skeleton.data);
         if (owner === undefined) owner = this.addData(skeleton);
@@ -205,8 +205,8 @@ export class PoseCache implements SampleSource {
             found.clip !== null &&
             tracks[0] === found.entry &&
             go.skeleton.skin === found.clip.skin &&
-            go.beforeUpdateWorldTransforms === NO_CALLBACK &&
-            go.afterUpdateWorldTransforms === NO_CALLBACK
+            isNoCallback(go.beforeUpdateWorldTransforms) &&
+            isNoCallback(go.afterUpdateWorldTransforms)
         );
     }
 

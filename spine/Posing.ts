@@ -53,7 +53,7 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         if (instance.sharesPoses) {
             this.poseStepShared(instance, ms);
         } else {
@@ -75,7 +75,9 @@ export class Posing {
      */
     poseNow(instance: SpineInstance, frame: number, world: boolean): void {
         const go = instance.go;
-        if (world && instance.posedFrame !== frame && instance.sharesPoses && this.copyPose(instance)) {
+        // Not while the game has changed its state since its update (`reach.showing`, noted before
+        // the change): the pose to show is the local pose made then, not the new state's.
+        if (world && instance.posedFrame !== frame && instance.sharesPoses && !instance.reach.showing && this.copyPose(instance)) {
             instance.posedFrame = frame;
             return;
         }
@@ -89,7 +91,7 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(go);
         instance.posedFrame = frame;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
     }
 
@@ -108,7 +110,7 @@ export class Posing {
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         return true;
     }
 
@@ -125,7 +127,7 @@ export class Posing {
         )
             return false;
         instance.poseCached = true;
-        posedAgain(instance.reach);
+        posedAgain(instance.reach, instance.go.skeleton);
         return true;
     }
 

@@ -76,12 +76,15 @@ export function reachingEntry(state: { tracks: ArrayLike<TrackEntry | null> }, v
  * Where a skeleton can be drawn around its origin (unscaled) at its state's current time plus
  * `memo.ahead` game seconds (a state behind by the time it is owed), into `out`. One entry alone
  * (`reachingEntry`): the samples of its animation on both sides of that time. Anything else:
- * `reachOf`, every animation's whole reach joined with `setup`. `version`: the skeleton's Spine version.
+ * `reachOf`, every animation's whole reach joined with `setup`. Either is then put where the
+ * skeleton's own `x`, `y` and scale draw it (`onSkeleton`: a skeleton flipped with `scaleX = -1` is
+ * drawn mirrored). `version`: the skeleton's Spine version.
  */
 export function extentOf(skeleton: Skeleton, state: ReachedState, version: SpineVersion, setup: Box, out: Box, memo: ReachMemo): void {
     const entry = reachingEntry(state, version);
     if (entry === null) {
         reachOf(skeleton, state.tracks, setup, out);
+        onSkeleton(out, skeleton, memo);
         joinPosed(memo, out);
         return;
     }
@@ -110,7 +113,57 @@ export function extentOf(skeleton: Skeleton, state: ReachedState, version: Spine
     out.right = Math.max(b[i + 2], b[j + 2]);
     out.bottom = Math.max(b[i + 3], b[j + 3]);
     if (time > duration) join(out, reach.union); // animationEnd past the animation: not sampled
+    onSkeleton(out, skeleton, memo);
     joinPosed(memo, out);
+}
+
+/**
+ * Puts `box` (measured around the origin of a skeleton of its data as a new one stands: at 0, 0 at
+ * its default scale, as the scratch skeleton is sampled) where `skeleton` stands: scaled by its
+ * scale over the default one (mirrored by a negative ratio) and moved by its `x`, `y`. Its world
+ * transforms are those of the default scale times that ratio, plus that offset, so the box is
+ * exact. The skeleton's fields are baked into world transforms when it is posed: until its next
+ * pose it shows the ones of its last (`posedAgain` notes them in `memo`), so where those differ
+ * from the fields now (a game turned it around after its update), the box covers both. The
+ * default scale is read once into `memo` (`unitX`; 4.2's y-down skeletons read -1).
+ */
+export function onSkeleton(box: Box, skeleton: Skeleton, memo: ReachMemo): void {
+    if (memo.unitX !== memo.unitX) {
+        const unit = scratchOf(skeleton).skeleton;
+        memo.unitX = unit.scaleX;
+        memo.unitY = unit.scaleY;
+        if (memo.shownScaleX !== memo.shownScaleX) {
+            memo.shownScaleX = unit.scaleX;
+            memo.shownScaleY = unit.scaleY;
+        }
+    }
+    const left = box.left;
+    const top = box.top;
+    const right = box.right;
+    const bottom = box.bottom;
+    const scaleX = skeleton.scaleX;
+    const scaleY = skeleton.scaleY;
+    const x = skeleton.x;
+    const y = skeleton.y;
+    if (scaleX !== memo.unitX || scaleY !== memo.unitY || x !== 0 || y !== 0) {
+        placeOn(box, left, top, right, bottom, scaleX / memo.unitX, scaleY / memo.unitY, x, y);
+    }
+    if (scaleX === memo.shownScaleX && scaleY === memo.shownScaleY && x === memo.shownX && y === memo.shownY) return;
+    const shown = memo.scratch;
+    placeOn(shown, left, top, right, bottom, memo.shownScaleX / memo.unitX, memo.shownScaleY / memo.unitY, memo.shownX, memo.shownY);
+    join(box, shown);
+}
+
+/** The box (`left`..`bottom`) scaled by `fx`, `fy` (flipped where negative) and moved by `x`, `y`, into `out`. */
+function placeOn(out: Box, left: number, top: number, right: number, bottom: number, fx: number, fy: number, x: number, y: number): void {
+    const l = left * fx;
+    const r = right * fx;
+    const t = top * fy;
+    const b = bottom * fy;
+    out.left = (l < r ? l : r) + x;
+    out.right = (l < r ? r : l) + x;
+    out.top = (t < b ? t : b) + y;
+    out.bottom = (t < b ? b : t) + y;
 }
 
 /**
@@ -136,11 +189,37 @@ export interface ReachMemo {
      */
     readonly shown: Box;
     showing: boolean;
+    /** The scale of a new skeleton of its data (NaN until `onSkeleton` reads it): what its boxes are measured at. */
+    unitX: number;
+    unitY: number;
+    /** The skeleton's `x`, `y` and scale when its shown pose was made (`posedAgain`; at first a new skeleton's). */
+    shownX: number;
+    shownY: number;
+    shownScaleX: number;
+    shownScaleY: number;
+    /** Scratch of `onSkeleton`. */
+    readonly scratch: Box;
 }
 
 /** An empty `ReachMemo`. */
 export function reachMemo(): ReachMemo {
-    return { ahead: 0, animation: null, skin: null, reach: null, posed: null, previous: null, shown: { left: 0, top: 0, right: 0, bottom: 0 }, showing: false };
+    return {
+        ahead: 0,
+        animation: null,
+        skin: null,
+        reach: null,
+        posed: null,
+        previous: null,
+        shown: { left: 0, top: 0, right: 0, bottom: 0 },
+        showing: false,
+        unitX: NaN,
+        unitY: NaN,
+        shownX: 0,
+        shownY: 0,
+        shownScaleX: NaN,
+        shownScaleY: NaN,
+        scratch: { left: 0, top: 0, right: 0, bottom: 0 },
+    };
 }
 
 /**
@@ -172,9 +251,13 @@ export function noteShown(skeleton: Skeleton, state: ReachedState, version: Spin
     memo.showing = true;
 }
 
-/** It was posed: the pose it shows is its state's. */
-export function posedAgain(memo: ReachMemo): void {
+/** It was posed (`skeleton`, its own `x`, `y` and scale as they are now): the pose it shows is its state's, on those. */
+export function posedAgain(memo: ReachMemo, skeleton: Skeleton): void {
     memo.showing = false;
+    memo.shownX = skeleton.x;
+    memo.shownY = skeleton.y;
+    memo.shownScaleX = skeleton.scaleX;
+    memo.shownScaleY = skeleton.scaleY;
 }
 
 /**

@@ -261,7 +261,8 @@ export const CORE_OPTIONS = {
     cull: option(true, TRUE_OR_FALSE),
     /**
      * `'shared'`: an instance playing one animation plainly (track 0 alone, no mix, full alpha, no
-     * physics, no `before/afterUpdateWorldTransforms` callback) copies its pose from samples shared
+     * physics, no `before/afterUpdateWorldTransforms` callback: clear one you set with an empty
+     * function, `go.afterUpdateWorldTransforms = () => {}`) copies its pose from samples shared
      * by every instance of that skeleton, skin and animation instead of computing it: its time,
      * queued animations and events stay exact; every bone and every point it carries is within
      * `poseCacheTolerance` px of the exact pose; attachments, draw order and sequence frames switch

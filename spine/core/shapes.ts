@@ -6,7 +6,8 @@
  * runtime's own classes are these shapes (a game object's skeleton is a `Skeleton` here, no cast).
  * Where the versions differ, a shape has both versions' fields (optional where one lacks them),
  * and only the version's object (SpineVersion.ts) reads them. Also the runtime's game object as the
- * Spine layer reads it (`SpineObject`) and the callback the pool gives it (`NO_CALLBACK`).
+ * Spine layer reads it (`SpineObject`), the callback the pool gives it (`NO_CALLBACK`) and which
+ * callbacks count as none (`isNoCallback`).
  */
 import type { Skin } from '@esotericsoftware/spine-core';
 
@@ -337,6 +338,38 @@ export interface SpineObject {
 /**
  * The `before/afterUpdateWorldTransforms` callback of an instance nobody gave one: the plugin puts
  * it on every pooled object (spine-phaser's default is a new function per object), so an instance
- * whose callbacks are something else is known to have them.
+ * whose callbacks are something else is known to have them (unless they do nothing: `isNoCallback`).
  */
 export function NO_CALLBACK(): void {}
+
+/**
+ * Whether `fn`, an instance's `before/afterUpdateWorldTransforms`, does nothing: the pool's own
+ * (`NO_CALLBACK`), or a function whose body is empty, which is how a game clears a callback it set
+ * (`go.afterUpdateWorldTransforms = () => {}`; also `function () {}`, a method `noop() {}`,
+ * comments and plain parameters allowed; a source of at most 256 characters). Anything else counts
+ * as a callback, even one that does nothing in another way. A function's source is read once
+ * (`emptyBodies`); the pool's is compared.
+ */
+export function isNoCallback(fn: unknown): boolean {
+    if (fn === NO_CALLBACK) return true;
+    if (typeof fn !== 'function') return false;
+    let empty = emptyBodies.get(fn);
+    if (empty === undefined) {
+        const source = Function.prototype.toString.call(fn);
+        empty = source.length <= 256 && EMPTY_FUNCTION.test(source);
+        emptyBodies.set(fn, empty);
+    }
+    return empty;
+}
+
+/** Whether each function seen by `isNoCallback` has an empty body. */
+const emptyBodies = new WeakMap<object, boolean>();
+
+/** Spaces and comments. */
+const GAP = String.raw`(?:\s|/\*[\s\S]*?\*/|//[^\n]*(?:\n|$))*`;
+/** A parameter list of plain names (a default value could run code when the callback is called). */
+const PARAMS = String.raw`\(${GAP}(?:[\w$]+${GAP}(?:,${GAP}[\w$]+${GAP})*(?:,${GAP})?)?\)`;
+/** The source of a function with an empty body: an arrow, a function expression or declaration, a method. */
+const EMPTY_FUNCTION = new RegExp(
+    String.raw`^(?:(?:${PARAMS}|[\w$]+)${GAP}=>|function\b(?:${GAP}[\w$]+)?${GAP}${PARAMS}|[\w$]+${GAP}${PARAMS})${GAP}\{${GAP}\}$`,
+);

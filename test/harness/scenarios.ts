@@ -122,6 +122,24 @@ export const SCENARIOS: Scenario[] = [
         },
     },
     {
+        // Turned around by its skeleton (as games turn a character), the stunt rig's walk dashes in
+        // from 900 units ahead instead of behind at each loop's wrap: just inside the left edge, the
+        // dash reaches into the view where an unmirrored extent says it leaves it; just left of the
+        // view, the dash brings it in. Set as the pair is made, before the first frame: a skeleton's
+        // x and scale are baked into its world transforms when it is posed, so a change made after an
+        // update shows from the next, on both (but on a pooled instance that comes into view in that
+        // frame, posed at its end, a frame early: see the README's culling notes).
+        name: "a loop drawn mirrored and moved by its skeleton's own scale and x",
+        frames: 130,
+        script(run, p) {
+            p.both((go) => {
+                go.skeleton.scaleX = -1;
+                go.skeleton.x = 60;
+            });
+            run.at(0, () => p.both((go) => void go.animationState.setAnimation(0, 'walk', true)));
+        },
+    },
+    {
         name: 'what games do: animations, time scale, the Legacy helper, visibility, activity, moves, despawn and respawn',
         frames: 240,
         script(run, p) {
@@ -221,6 +239,11 @@ export const PLACEMENTS: Placement[] = [
         name: 'just right of the view (what jumps at its loop wrap comes into view)',
         lag: 1,
         setup: () => ({ x: VIEW.width + 150, y: 450 }),
+    },
+    {
+        name: 'just left of the view (what a mirrored loop brings into view at its wrap)',
+        lag: 1,
+        setup: () => ({ x: -150, y: 450 }),
     },
     {
         name: 'walking in and out of view',

@@ -92,6 +92,49 @@ describe('shared pose cache', () => {
         pool.despawn(next);
     });
 
+    test.each([
+        ['an empty arrow function', () => () => {}],
+        ['an empty function expression', () => function () {}],
+        [
+            'an empty function with a comment',
+            () => (_go: unknown) => {
+                /* nothing to do any more */
+            },
+        ],
+        ['the function the object had', (had: Function) => had],
+    ])("a game that clears the callback it set (%s) is served from the cache again, the twin's pose within the tolerance", (_, cleared) => {
+        run = new DifferentialRun(t, irregularDeltas(14));
+        const pair = run.pair(400, 450, 'hero');
+        const had = pair.pooled.afterUpdateWorldTransforms;
+        run.at(0, () => pair.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        run.at(20, () =>
+            pair.both((go) => {
+                go.afterUpdateWorldTransforms = () => {
+                    worldOf(go.skeleton.findBone('head')!).worldX += 15;
+                };
+            }),
+        );
+        run.at(40, () => pair.both((go) => void (go.afterUpdateWorldTransforms = cleared(had) as Any)));
+        run.step(41);
+        const before = cache().hits;
+        run.step(40);
+        expect(run.differences()).toEqual([]);
+        expect(cache().hits - before).toBe(40); // every frame since
+        expect(instanceRecord(t.scene.spinePool, pair.pooled).poseCached).toBe(true);
+    });
+
+    test("an instance off screen that the game gives its first animation in the frame it comes into view shows the pose of its update, as its twin (not the new animation's, from the cache)", () => {
+        run = new DifferentialRun(t, irregularDeltas(15));
+        const pair = run.pair(400 + 3 * 800, 450, 'hero');
+        run.step(10);
+        // In one frame's update: its first animation, and the camera turns to it (posed at the frame's end).
+        run.at(10, () => pair.both((go) => go.animationState.setAnimation(0, 'walk', true)));
+        run.atScene(10, () => t.scene.cameras.main.setScroll(3 * 800, 0));
+        run.step(30);
+        expect(run.differences()).toEqual([]);
+        expect(pair.comparedFrames).toBeGreaterThan(25);
+    });
+
     test('a bone the animation does not key, rotated by the game itself, is seen: posed in full while it is off its setup pose', () => {
         run = new DifferentialRun(t, irregularDeltas(13));
         const pair = run.pair(400, 450, 'hero');

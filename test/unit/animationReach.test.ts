@@ -6,7 +6,7 @@
  * non-looping end), and `reachOf` the setup box joined with every animation on the tracks.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { animationBox, extentOf, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
+import { animationBox, extentOf, posedAgain, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
 import type { Skeleton, TrackEntry } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS } from '../harness/coreRig';
 
@@ -167,6 +167,59 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
             reachOf(sk(rt.skeleton(data())), state.tracks as never, setupBox(data()), out);
             expectBox(extent(data(), state), out);
+        });
+
+        test("a skeleton flipped or moved by its own scale and x, y: the box where that skeleton draws, its own bounds at the samples' times", () => {
+            // The stunt rig's walk dashes in from 900 units behind: mirrored, from 900 units ahead.
+            const stunts = rt.data('stunts');
+            const walk = stunts.findAnimation('walk')!;
+            const times = sampleTimes(walk);
+            for (const [scaleX, flipY, x, y] of [
+                [-1, false, 0, 0],
+                [1, true, 0, 0],
+                [-0.5, true, 120, -40],
+                [2, false, -300, 0],
+            ] as const) {
+                for (const t of [0.02, 0.15, 0.5]) {
+                    const { state } = playing(stunts, 'walk', true, t);
+                    const skeleton = rt.skeleton(stunts);
+                    skeleton.scaleX = scaleX;
+                    if (flipY) skeleton.scaleY = -skeleton.scaleY;
+                    skeleton.x = x;
+                    skeleton.y = y;
+                    const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+                    const memo = reachMemo();
+                    posedAgain(memo, sk(skeleton)); // its pose is made on those
+                    extentOf(sk(skeleton), state, rt.version, setupBox(stunts), out, memo);
+                    const i = times.findIndex((s, k) => s <= t && t < times[k + 1]!);
+                    const drawn = [times[i]!, times[i + 1]!].map((at) => {
+                        rt.poseAt(skeleton, walk, at);
+                        const r = skeleton.getBoundsRect();
+                        return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height };
+                    });
+                    expectBox(out, join(drawn[0]!, drawn[1]!));
+                }
+            }
+        });
+
+        test('a skeleton turned around after its last pose: the box covers the pose it shows (made before the turn) and where it goes next', () => {
+            const stunts = rt.data('stunts');
+            const { state } = playing(stunts, 'walk', true, 0.05);
+            const skeleton = rt.skeleton(stunts);
+            const memo = reachMemo();
+            const box = (): Box => {
+                const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+                extentOf(sk(skeleton), state, rt.version, setupBox(stunts), out, memo);
+                return out;
+            };
+            posedAgain(memo, sk(skeleton)); // posed facing right
+            const right = box();
+            skeleton.scaleX = -1; // turned by the game after its update: it still shows the pose facing right
+            const both = box();
+            posedAgain(memo, sk(skeleton)); // its next pose faces left
+            const left = box();
+            expect(left.right).toBeGreaterThan(right.right + 500); // the dash comes from the other side
+            expectBox(both, join(right, left));
         });
 
         test('the memo keeps the reach of the animation last asked and changes with it', () => {

@@ -88,18 +88,75 @@ function random(seed: number): () => number {
     };
 }
 
+/** Seconds either side of a jump no key marks (found by `jumpTimes`): down to a few doubles from it, and beyond the cache's MIN_GAP. */
+const NEAR_JUMP = [1e-12, 1e-9, 1e-7, 1e-6, 5e-6, 2e-5];
+/** Scan step (s) and the movement (skeleton units) within one step taken for a jump. */
+const JUMP_SCAN = 1e-3;
+const JUMP_MOVE = 10;
+
+/** Each bone's world position and tip, flat, for the exact pose of `animation` at `time` on `skeleton`. */
+function bonePoints(rt: CoreRuntime, skeleton: SpineCore.Skeleton, animation: SpineCore.Animation, time: number): number[] {
+    rt.poseAt(skeleton, animation, time);
+    return skeleton.bones.flatMap((bone) => {
+        const w = rt.world(bone);
+        const length = bone.data.length;
+        return [w.worldX, w.worldY, w.worldX + w.a * length, w.worldY + w.c * length];
+    });
+}
+
+function farthest(a: number[], b: number[]): number {
+    let most = 0;
+    for (let i = 0; i < a.length; i += 2) most = Math.max(most, Math.hypot(a[i]! - b[i]!, a[i + 1]! - b[i + 1]!));
+    return most;
+}
+
+/**
+ * The times within `animation` where its exact pose jumps (a bone or its tip moving more than
+ * JUMP_MOVE units within JUMP_SCAN s), each narrowed to the first double on the jump's far side:
+ * key times, and the jumps no key marks (an IK flipping through its target, a transform
+ * constraint's angle wrapping), found here apart from the cache's own search.
+ */
+function jumpTimes(rt: CoreRuntime, rig: RigName, animation: SpineCore.Animation): number[] {
+    const skeleton = skeletonOf(rt, rig);
+    const out: number[] = [];
+    let before = bonePoints(rt, skeleton, animation, 0);
+    for (let t = JUMP_SCAN; t <= animation.duration; t += JUMP_SCAN) {
+        const after = bonePoints(rt, skeleton, animation, t);
+        if (farthest(before, after) > JUMP_MOVE) {
+            let lo = t - JUMP_SCAN;
+            let hi = t;
+            const left = before;
+            for (let i = 0; i < 80 && lo < hi; i++) {
+                const mid = lo + (hi - lo) / 2;
+                if (mid <= lo || mid >= hi) break;
+                if (farthest(left, bonePoints(rt, skeleton, animation, mid)) > JUMP_MOVE / 2) hi = mid;
+                else lo = mid;
+            }
+            out.push(hi);
+        }
+        before = after;
+    }
+    return out;
+}
+
+const jumps = new Map<string, number[]>();
+
 /**
  * Track times to serve `animation` at: animation times in [0, duration] (0, the end and just before
- * it, each key time and either side of it, the midpoints of 60 Hz frames, random ones), then for a
- * looping entry the same in its second loop (and the loop's wrap), for one that does not loop some
- * past its end.
+ * it, each key time and either side of it, each jump of its pose and either side of it down to a
+ * few doubles, the midpoints of 60 Hz frames, random ones), then for a looping entry the same in
+ * its second loop (and the loop's wrap), for one that does not loop some past its end.
  */
-function trackTimes(animation: SpineCore.Animation, loop: boolean, seed: number): number[] {
+function trackTimes(animation: SpineCore.Animation, loop: boolean, seed: number, jumpsAt: number[]): number[] {
     const d = animation.duration;
     const times = [0, d, d - 1e-4, 1e-4];
     for (const key of keyTimes(animation)) {
         times.push(key);
         for (const near of NEAR) times.push(key - near, key + near);
+    }
+    for (const jump of jumpsAt) {
+        times.push(jump);
+        for (const near of NEAR_JUMP) times.push(jump - near, jump + near);
     }
     for (let i = 0; i < d * FRAME_RATE; i++) times.push((i + 0.5) / FRAME_RATE);
     const next = random(seed);
@@ -168,7 +225,9 @@ function serve(rt: CoreRuntime, rig: RigName, name: CorpusAnimationName, px: num
     const go = { skeleton: served, animationState: state, beforeUpdateWorldTransforms: NO_CALLBACK, afterUpdateWorldTransforms: NO_CALLBACK };
     const worst = newWorst();
     let frame = 0;
-    for (const time of trackTimes(animation, loop, rig.length * 97 + name.length)) {
+    const id = `${rt.format} ${rig} ${name}`;
+    if (!jumps.has(id)) jumps.set(id, jumpTimes(rt, rig, animation));
+    for (const time of trackTimes(animation, loop, rig.length * 97 + name.length, jumps.get(id)!)) {
         entry.trackTime = exactEntry.trackTime = time;
         let ok = false;
         for (let attempt = 0; attempt < RETRIES && !ok; attempt++) {

@@ -4,7 +4,7 @@
  * attachment (sequence frames included) finds its region; each rig has the seven shared animations
  * with their durations, events and keying contract; `stunts` teleports, shrinks a bone to 0, steps,
  * switches attachments and draw order between 60 fps frames, spins a bone at 720°/s, snaps an IK
- * straight and flips its bend, plays a sequence and clips; `skins` keeps everything in named skins
+ * straight and flips its bend, flips a one-bone IK and snaps a transform constraint between keys, plays a sequence and clips; `skins` keeps everything in named skins
  * that combine at run time; `swing` is swung hundreds of units by physics alone; and both formats
  * pose the same skeleton.
  */
@@ -19,7 +19,7 @@ import {
     type StuntRigName,
 } from '../../fixtures/skeletons/corpus';
 import { SKINS_RIG_SKINS } from '../../fixtures/skeletons/corpus/skins';
-import { STUNT_DASH, STUNT_IDLE_TIMES, STUNT_SPIN } from '../../fixtures/skeletons/corpus/stunts';
+import { STUNT_DASH, STUNT_IDLE_TIMES, STUNT_POINTER_FLIPS, STUNT_SPIN } from '../../fixtures/skeletons/corpus/stunts';
 import { SWING_ROPE } from '../../fixtures/skeletons/corpus/swing';
 import type { SpineFormat } from '../../fixtures/skeletons/generate';
 import { toSpine43 } from '../../fixtures/skeletons/spine43';
@@ -50,7 +50,7 @@ interface Runtime {
     world(bone: SpineCore.Bone): World;
     /** The local pose the animations set (4.3: `bone.pose`). */
     local(bone: SpineCore.Bone): { x: number; y: number; rotation: number; scaleX: number; scaleY: number };
-    constraints(data: SpineCore.SkeletonData, kind: 'ik' | 'physics'): Any[];
+    constraints(data: SpineCore.SkeletonData, kind: 'ik' | 'transform' | 'physics'): Any[];
     /** A physics constraint's setting (4.3 keeps them on `setupPose`). */
     physics(constraint: Any, setting: string): number;
     /** The attachment a slot shows. */
@@ -77,7 +77,7 @@ function runtime(format: SpineFormat): Runtime {
             apply: (animation, skeleton, time) => animation.apply(skeleton, 0, time, false, [], 1, spine.MixBlend.setup, spine.MixDirection.mixIn),
             world: (bone) => bone as unknown as World,
             local: (bone) => bone,
-            constraints: (data, kind) => (kind === 'ik' ? data.ikConstraints : data.physicsConstraints),
+            constraints: (data, kind) => (kind === 'ik' ? data.ikConstraints : kind === 'transform' ? data.transformConstraints : data.physicsConstraints),
             physics: (c, setting) => c[setting],
             attachment: (slot) => slot.getAttachment(),
             drawOrder: (skeleton) => skeleton.drawOrder,
@@ -114,7 +114,10 @@ function runtime(format: SpineFormat): Runtime {
         world: (bone) => (bone as Any).appliedPose,
         local: (bone) => (bone as Any).pose,
         constraints: (data, kind) =>
-            (data as Any).constraints.filter((c: object) => c instanceof spine[kind === 'ik' ? 'IkConstraintData' : 'PhysicsConstraintData']),
+            (data as Any).constraints.filter(
+                (c: object) =>
+                    c instanceof spine[kind === 'ik' ? 'IkConstraintData' : kind === 'transform' ? 'TransformConstraintData' : 'PhysicsConstraintData'],
+            ),
         physics: (c, setting) => (setting in c.setupPose ? c.setupPose[setting] : c[setting]),
         attachment: (slot) => pose(slot).getAttachment(),
         drawOrder: (skeleton) => (skeleton as Any).drawOrder.appliedPose,
@@ -274,7 +277,7 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
                 bones: data.bones.length,
                 slots: data.slots.length,
                 ik: rt.constraints(data, 'ik').length,
-                transforms: 0,
+                transforms: rt.constraints(data, 'transform').length,
                 paths: 0,
                 physics: rt.constraints(data, 'physics').length,
                 meshes: attachments.filter((a) => a instanceof spine.MeshAttachment).length,
@@ -394,6 +397,38 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             expect([armsSwapped - 1e-5, armsSwapped + 1e-5, armsBack - 1e-5, armsBack + 1e-5].map(order)).toEqual([setup, swapped, swapped, setup]);
             const frames = Array.from({ length: 61 }, (_, i) => i).filter((i) => order(i * FRAME)[l] === 'upperarm_R');
             expect(frames).toEqual(Array.from({ length: 16 }, (_, i) => 37 + i));
+        });
+
+        test('idle: the pointer (a one-bone IK) flips half a turn where its target passes through its origin, between keys; steady elsewhere', () => {
+            const angle = (time: number): number => rt.world(bone(poseAt(rt, data(), 'idle', time), 'pointer')).getWorldRotationX();
+            const keys = new Set(
+                data()
+                    .findAnimation('idle')!
+                    .timelines.flatMap((t) => Array.from(t.frames).filter((_, i) => i % t.getFrameEntries() === 0)),
+            );
+            for (const flip of STUNT_POINTER_FLIPS) {
+                for (const key of keys) expect(Math.abs(key - flip)).toBeGreaterThan(0.01); // no key marks it
+                // 1e-6 s either side: the pointer turned round.
+                expect(Math.abs(wrap(angle(flip + 1e-6) - angle(flip - 1e-6)))).toBeCloseTo(180, 3);
+                // 0.01 s before and after each: it moved less than a degree.
+                expect(Math.abs(wrap(angle(flip - 1e-6) - angle(flip - 0.01)))).toBeLessThan(1);
+                expect(Math.abs(wrap(angle(flip + 0.01) - angle(flip + 1e-6)))).toBeLessThan(1);
+            }
+        });
+
+        test('run: the vane follows the blade halfway (a transform constraint) and snaps half a turn once a loop, where their angle wraps, between keys', () => {
+            const vane = (time: number): number => rt.world(bone(poseAt(rt, data(), 'run', time), 'vane')).getWorldRotationX();
+            const steps = Array.from({ length: 500 }, (_, i) => wrap(vane(((i + 1) * 0.5) / 500) - vane((i * 0.5) / 500)));
+            const snaps = steps.map((step, i) => [i, step] as const).filter(([, step]) => Math.abs(step) > 30);
+            expect(snaps).toHaveLength(1);
+            expect(Math.abs(snaps[0]![1])).toBeCloseTo(180, -1); // half of the whole turn the constraint's angle wraps by
+            // Between 1 ms samples elsewhere it turns steadily (half the blade's 720°/s).
+            for (const step of steps.filter((st) => Math.abs(st) <= 30)) expect(Math.abs(step)).toBeLessThan(1);
+            const at = ((snaps[0]![0] + 0.5) * 0.5) / 500;
+            const keys = data()
+                .findAnimation('run')!
+                .timelines.flatMap((t) => Array.from(t.frames).filter((_, i) => i % t.getFrameEntries() === 0));
+            for (const key of keys) expect(Math.abs(key - at)).toBeGreaterThan(0.002);
         });
 
         test('run: the blade on the gun hand spins at 720°/s, 12° every 1/60 s, one turn a loop, without jumps', () => {

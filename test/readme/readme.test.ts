@@ -38,6 +38,7 @@ const testInBrowser = chromiumPath ? test : test.skip;
 describe('the documentation blocks, as extracted', () => {
     test('the files are README.md and every guide in docs/', () => {
         expect(FILES[0]).toBe('README.md');
+        expect(FILES.length).toBeGreaterThan(1);
         for (const file of FILES.slice(1)) expect(file).toMatch(/^docs\/[^/]+\.md$/);
     });
 

@@ -2,7 +2,7 @@
  * Jest: unit tests of src/ with plain objects, integration tests on real Phaser + spine-phaser,
  * e2e: the demo in real Chromium (skipped, saying so, where there is no Chromium); package: the
  * packed tarball installed, compiled and bundled in a consumer project, then run in Chromium;
- * readme: the README's code blocks type-checked on each stack and its programs run in Chromium;
+ * readme: the code blocks of README.md and docs/*.md type-checked on each stack and their programs run in Chromium;
  * examples: the games in examples/ installed as a user would, built with Vite, run in Chromium.
  *
  * The integration suite runs once per stack (fixtures/stacks/stacks.cjs): `integration` on Phaser 3 +
@@ -42,8 +42,8 @@ module.exports = {
         { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
         // The packed tarball in a consumer project (its own install, tsc, bundles, Chromium).
         { ...common, displayName: 'package', testMatch: ['<rootDir>/test/package/**/*.test.ts'] },
-        // The README's code blocks: type-checked against the packed package on each stack, its
-        // complete programs built with Vite and run in Chromium (test/readme/readmeBlocks.ts).
+        // The code blocks of README.md and the guides (docs/*.md): type-checked against the packed
+        // package on each stack, their complete programs built with Vite and run in Chromium (test/readme/docBlocks.ts).
         { ...common, displayName: 'readme', testMatch: ['<rootDir>/test/readme/**/*.test.ts'] },
         // examples/: each copied out, installed with the packed package, built (tsc + Vite), run in Chromium.
         { ...common, displayName: 'examples', testMatch: ['<rootDir>/test/examples/**/*.test.ts'] },

@@ -248,7 +248,7 @@ async function main(): Promise<void> {
         '*Unity SpineManager* is a faithful port of the Unity `SpineManager.Update` this project started from (one of 4 groups visited per frame, distance tiers',
         'at intervals 1/2/4 counted in visits, so even the nearest characters are posed every 4th frame);',
         '*phaser-spine-pool* runs with its default options (off-screen characters keep exact time and events but are not posed) and each',
-        "pose cache mode named: `poseCache: 'shared'` (poses of plain animations copied from samples shared by the crowd, see the README)",
+        "pose cache mode named: `poseCache: 'shared'` (poses of plain animations copied from samples shared by the crowd, see docs/level-of-detail.md)",
         "or `poseCache: 'off'` (every pose computed), the default one marked \"(default)\"; and with `offscreen: 'lod'`, `poseCache: 'off'`",
         "(distance tiers only, every pose computed, as the Unity SpineManager); the *exact bound* moves every character's time and poses exactly",
         "the characters whose current bounds touch the view, every frame (knowing which costs it nothing: each animation's",

@@ -2,7 +2,7 @@
  * The differential harness: pooled instances next to stock `this.add.spine` twins that receive the
  * very same calls in the same frames, compared frame by frame. Stock spine-phaser is the
  * specification; the differences a pooled instance may show are the ones the fidelity contract
- * allows (README, "What the scheduler guarantees"):
+ * allows (docs/guarantees.md, "What the scheduler guarantees"):
  *
  * - callbacks (type, track, animation, event name and int/float/string data): the same, in the same
  *   order; in the same frame, or at most `lag - 1` frames later where the instance may be updated

@@ -1,17 +1,17 @@
 /**
- * The code of the documentation's examples (the README's blocks, the TSDoc's `@example`s), taken
+ * The code of the documentation's examples (the blocks of README.md and docs/*.md, the TSDoc's `@example`s), taken
  * from the files themselves and run on a real stack: what a user copies is what is tested.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { readmeBlocks, type ReadmeBlock } from '../readme/readmeBlocks';
+import { allDocBlocks, type DocBlock } from '../readme/docBlocks';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** The README's fragments (pieces of a scene's `create()`, see readmeBlocks.ts) whose code passes `select`. */
-export function readmeFragments(select: (code: string) => boolean): ReadmeBlock[] {
-    return readmeBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).filter((block) => block.kind === 'fragment' && select(block.code));
+/** The fragments of the README and the guides (pieces of a scene's `create()`, see docBlocks.ts) whose code passes `select`. */
+export function docFragments(select: (code: string) => boolean): DocBlock[] {
+    return allDocBlocks(ROOT).filter((block) => block.kind === 'fragment' && select(block.code));
 }
 
 /**
@@ -43,8 +43,8 @@ const IMPORT = /^import\s[\s\S]*?from\s+['"][^'"]+['"];?\s*$|^import\s+['"][^'"]
 /**
  * Runs an example's code as the body of a scene method: `this` is `scene`, `names` are the names
  * it assumes or imports (its import statements are dropped: give what they import in `names`).
- * TypeScript is compiled to JavaScript first (types erased, nothing checked: the README test
- * type-checks the README's blocks).
+ * TypeScript is compiled to JavaScript first (types erased, nothing checked: the documentation
+ * test, test/readme, type-checks the docs' blocks).
  */
 export function runExample(code: string, scene: object, names: Record<string, unknown>): void {
     const body = code.replace(IMPORT, '');

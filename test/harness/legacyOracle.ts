@@ -7,26 +7,26 @@
  * differential suites (test/harness/differential.ts, `TwinPair.legacy`).
  *
  * The rules, each with where it is documented (DESIGN.md = /work/shared/DESIGN.md, its
- * "Legacy-style helper" paragraph; README = README.md, "Legacy-style animation helper"; API = the
+ * "Legacy-style helper" paragraph; GUIDE = docs/legacy.md, "Legacy-style animation helper"; API = the
  * helper's TSDoc, published in the API docs):
  *
- * 1. Layers are Spine track indices (DESIGN; README "Layers are Spine track indices"). A state is
- *    made on first use with layer 0, speed 1 and the oracle's `wrapMode`, default 'Once' (README's
+ * 1. Layers are Spine track indices (DESIGN; GUIDE "Layers are Spine track indices"). A state is
+ *    made on first use with layer 0, speed 1 and the oracle's `wrapMode`, default 'Once' (GUIDE's
  *    WrapMode row; API `state`); a queued play gets a copy of its state's settings (DESIGN "a handle
  *    to the queued (duplicated) state").
- * 2. `speed` is the entry's `timeScale`, `weight` its `alpha` (README table: `Blend` row; API).
+ * 2. `speed` is the entry's `timeScale`, `weight` its `alpha` (GUIDE table: `Blend` row; API).
  * 3. Wrap modes: 'Loop' plays a looping entry; 'Once' and 'ClampForever' a non-looping one, which
  *    Spine holds at its last frame while it stays current: the documented "holds its last frame"
- *    (DESIGN "`Once` holds the last frame"; README's WrapMode row).
+ *    (DESIGN "`Once` holds the last frame"; GUIDE's WrapMode row).
  * 4. `play` sets the animation on its layer at once with no mix; one already playing there (and
- *    for `crossFade` too) is not rewound, the mode still applies (README: Unity's Play and
+ *    for `crossFade` too) is not rewound, the mode still applies (GUIDE: Unity's Play and
  *    CrossFade, no difference listed but the throw; Unity's docs: "will not rewind"; API `play`).
- * 5. `crossFade` sets it with a Spine mix of `fadeLength` (README: "fades out track 0 only"; API).
+ * 5. `crossFade` sets it with a Spine mix of `fadeLength` (GUIDE: "fades out track 0 only"; API).
  * 6. 'StopAll' mixes every other layer that plays something out to Spine's empty animation over
- *    the same fade, from the same moment (README's CrossFade row: "StopAll mixes the other tracks
+ *    the same fade, from the same moment (GUIDE's CrossFade row: "StopAll mixes the other tracks
  *    out to Spine's empty animation"; DESIGN "all layers for StopAll").
  * 7. 'CompleteOthers' starts the play when what plays on its layer (on every layer for StopAll)
- *    has at most `fadeLength` left, so the fade ends as it ends (DESIGN; README). A fade is a Spine
+ *    has at most `fadeLength` left, so the fade ends as it ends (DESIGN; GUIDE). A fade is a Spine
  *    mix, counted in the AnimationState's time (scaled by its `timeScale`), so "left" is counted
  *    there too: the fade ends as they end at any time scale.
  * 8. What plays on a layer ends at its animation's end; a looping one at the end of its current
@@ -34,21 +34,21 @@
  *    rule)": Spine's `addAnimation` delay, `getTrackComplete()` - mix duration). A Once animation
  *    that ended, an empty animation or an empty layer has nothing left.
  * 9. Plays queued on one layer start in order, each timed against the one before it once that one
- *    started; the same animation can be queued behind itself (DESIGN; README).
- * 10. 'PlayNow' is a cross-fade at once; `playQueued` is `crossFadeQueued` with no fade (README's
+ *    started; the same animation can be queued behind itself (DESIGN; GUIDE).
+ * 10. 'PlayNow' is a cross-fade at once; `playQueued` is `crossFadeQueued` with no fade (GUIDE's
  *    PlayQueued row).
  * 11. A start falling between two frames is made in the update that contains it, as if made at
- *    its moment (DESIGN "Start times stay exact whatever the instance's LOD interval"; README
+ *    its moment (DESIGN "Start times stay exact whatever the instance's LOD interval"; GUIDE
  *    "Exact timing at any level of detail": "the new track entry waits out the lead (a Spine
  *    `delay`) and its mix starts that much behind"). Spine's own queue (`addAnimation` with a
  *    delay) cannot: it switches in the first update after the apply whose track time passed the
  *    delay (spine-core's `AnimationState.update` compares `trackLast`), a frame late, its mix time
  *    not counting the leftover. A second start on the same layer within one update is made after
- *    the twin was advanced (update and apply, unposed) to its moment (README: "the instance being
+ *    the twin was advanced (update and apply, unposed) to its moment (GUIDE: "the instance being
  *    advanced (events only) between them").
  * 12. `blend` moves the playing entry's alpha in a straight line to `targetWeight` over
  *    `fadeLength` (Unity's Blend), counted in the AnimationState's time as a fade is (rule 7); a
- *    name not current on its layer is started there first, with no mix, at weight 0 (README's
+ *    name not current on its layer is started there first, with no mix, at weight 0 (GUIDE's
  *    Blend row).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';

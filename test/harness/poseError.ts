@@ -37,7 +37,7 @@ const FLOAT_PX = 1e-3;
 const FLOAT_COLOUR = 1e-6;
 
 /**
- * The bound of a pose cache run with `poseCacheTolerance: px` (README, "The pose cache"): every bone
+ * The bound of a pose cache run with `poseCacheTolerance: px` (docs/level-of-detail.md, "Shared pose cache"): every bone
  * and drawn vertex within `px`, every colour channel within half a level of 255, plus float slack.
  */
 export function cacheBound(px: number): PoseBound {

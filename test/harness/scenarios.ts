@@ -128,7 +128,7 @@ export const SCENARIOS: Scenario[] = [
         // view, the dash brings it in. Set as the pair is made, before the first frame: a skeleton's
         // x and scale are baked into its world transforms when it is posed, so a change made after an
         // update shows from the next, on both (but on a pooled instance that comes into view in that
-        // frame, posed at its end, a frame early: see the README's culling notes).
+        // frame, posed at its end, a frame early: see the culling notes in docs/guarantees.md).
         name: "a loop drawn mirrored and moved by its skeleton's own scale and x",
         frames: 130,
         script(run, p) {

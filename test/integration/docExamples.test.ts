@@ -1,18 +1,18 @@
 /**
- * The documentation's despawn, Legacy and hook examples, as written in the README and the TSDoc
+ * The documentation's despawn, Legacy and hook examples, as written in the guides (docs/) and the TSDoc
  * (read from those files, see test/harness/docCode.ts), run on the real stack in development
  * mode: they do what they say, and a development warning is a failure (the docs' own code must
  * remove what it adds).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { PlayMode, QueueMode, WrapMode } from '../../plugin';
-import { readmeFragments, runExample, tsdocExamples } from '../harness/docCode';
+import { docFragments, runExample, tsdocExamples } from '../harness/docCode';
 import { eachTest, type TestGame } from '../../fixtures/headless/game';
 import { endBurst } from '../harness/warnings';
 import type { GeneratedSkeleton } from '../../fixtures/skeletons/generate';
 import { preset } from '../../fixtures/skeletons/presets';
 
-/** The examples' character: the test skeleton, with the 'wave' animation the README's Legacy example layers on top. */
+/** The examples' character: the test skeleton, with the 'wave' animation the Legacy guide's example layers on top. */
 function heroSkeleton(): GeneratedSkeleton {
     const base = preset('tiny');
     const animations = base.json.animations as Record<string, unknown>;
@@ -34,9 +34,10 @@ function stepUntil(done: () => boolean, seconds = 20): boolean {
 }
 
 describe("the documentation's examples, run as written, leave no leftover", () => {
-    test("the README's Legacy example: the enemy plays its layers, dies and goes back to the pool, twice (a reused instance too), with no development warning", () => {
-        const [legacy, ...others] = readmeFragments((code) => code.includes('this.spinePool.legacy(') && code.includes("'die'"));
+    test("the Legacy guide's example (docs/legacy.md): the enemy plays its layers, dies and goes back to the pool, twice (a reused instance too), with no development warning", () => {
+        const [legacy, ...others] = docFragments((code) => code.includes('this.spinePool.legacy(') && code.includes("'die'"));
         expect(others).toEqual([]);
+        expect(legacy!.file).toBe('docs/legacy.md');
         const pool = t.scene.spinePool;
         for (let run = 0; run < 2; run++) {
             runExample(legacy!.code, t.scene, { ...EXPORTS, x: 400, y: 300 });

@@ -1,12 +1,16 @@
 /**
- * The README's code, as a user copies it: every TypeScript block (test/readme/readmeBlocks.ts says
- * how they are marked) type-checked with strict TypeScript against the packed package installed
- * next to each stack (Phaser 3 + spine-phaser, Phaser 4 + spine-phaser-v4, with the tsconfig the
- * README gives that stack), no block using a global that only the declarations define (`Phaser`
- * without `import * as Phaser from 'phaser'` type-checks, but Phaser 4's module defines no global);
- * and every complete program built with Vite and run in Chromium on its stack with our generated
- * characters, asserting what it does (the scene starts, the hero is spawned from the pool and
- * animated by its scheduler, and despawned back into the pool).
+ * The documentation's code (README.md and every guide in docs/), as a user copies it: every
+ * TypeScript block (test/readme/docBlocks.ts says how they are marked) type-checked with strict
+ * TypeScript against the packed package installed next to each stack (Phaser 3 + spine-phaser,
+ * Phaser 4 + spine-phaser-v4, with the tsconfig the docs give that stack), no block using a global
+ * that only the declarations define (`Phaser` without `import * as Phaser from 'phaser'`
+ * type-checks, but Phaser 4's module defines no global); and every complete program built with Vite
+ * and run in Chromium on its stack with our generated characters, asserting what it does (the scene
+ * starts, the hero is spawned from the pool and animated by its scheduler, and despawned back into
+ * the pool).
+ *
+ * One install and one TypeScript program per stack checks the blocks of every file; the results
+ * are reported per file (a failure names the file and the block's line).
  *
  * Needs `npm run build` first (npm test does). The browser part is skipped, saying so, where there
  * is no Chromium.
@@ -20,44 +24,64 @@ import { chromiumHint, findChromium, launchChromium, type Browser } from '../../
 import { pack } from '../package/consumerProject';
 import { serveStatic, type StaticServer } from '../package/staticServer';
 import { exec, gameStack, npmInstall, openPage, ROOT, TEARDOWN_MS, VITE, writeCharacters, type GameStack } from '../../fixtures/browser/viteProject';
-import { compileUnits, README_STACKS, readmeBlocks, readmeCompilerOptions, wrapFragment, type ReadmeBlock, type ReadmeStack } from './readmeBlocks';
+import { allDocBlocks, compileUnits, DOC_STACKS, docBlocks, docCompilerOptions, docFiles, wrapFragment, type DocBlock, type DocStack } from './docBlocks';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const FILES = docFiles(ROOT);
+const TEXTS = new Map(FILES.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
+const BLOCKS = allDocBlocks(ROOT);
 const chromiumPath = findChromium();
 if (!chromiumPath) {
-    process.stderr.write(`\n*** README programs: browser part SKIPPED: ${chromiumHint}. The README's programs were not run in a browser. ***\n\n`);
+    process.stderr.write(`\n*** Documentation programs: browser part SKIPPED: ${chromiumHint}. The docs' programs were not run in a browser. ***\n\n`);
 }
 const testInBrowser = chromiumPath ? test : test.skip;
 
-describe('the README blocks, as extracted', () => {
-    test('every TypeScript block is marked: programs per stack, fragments with the names they assume; an unmarked block is an error', () => {
-        const blocks = readmeBlocks(README);
-        const summary = blocks.map((block) => `${block.kind} ${block.stacks.join('+')}`);
-        expect(summary).toEqual(expect.arrayContaining(['program phaser3', 'program phaser4', 'fragment phaser3+phaser4']));
-        // Every ```ts fence of the README is one of them.
-        expect(blocks.filter((block) => block.kind !== 'tsconfig')).toHaveLength(README.match(/^```(ts|typescript)\s*$/gm)!.length);
+describe('the documentation blocks, as extracted', () => {
+    test('the files are README.md and every guide in docs/', () => {
+        expect(FILES[0]).toBe('README.md');
+        expect(FILES.length).toBeGreaterThan(1);
+        for (const file of FILES.slice(1)) expect(file).toMatch(/^docs\/[^/]+\.md$/);
+    });
 
-        expect(() => readmeBlocks('text\n\n```ts\nconst a = 1;\n```\n')).toThrow(/README\.md:3: a TypeScript block without a readme-check marker/);
-        expect(() => readmeBlocks('<!-- readme-check: program phaser5 -->\n```ts\n```\n')).toThrow(/unknown stack phaser5/);
-        expect(() => readmeBlocks('<!-- readme-check: fragment -->\nsome prose\n```ts\n```\n')).toThrow(/marker with no code block right after it/);
+    test.each(FILES)('%s: every TypeScript block is marked (a program of one stack, or a fragment with the names it assumes)', (file) => {
+        const text = TEXTS.get(file)!;
+        const blocks = docBlocks(text, file);
+        // Every ```ts fence of the file is one of them.
+        expect(blocks.filter((block) => block.kind !== 'tsconfig')).toHaveLength(text.match(/^```(ts|typescript)\s*$/gm)?.length ?? 0);
+    });
+
+    test('between them, the docs have a complete program for each stack and fragments; an unmarked block is an error naming its file and line', () => {
+        const summary = BLOCKS.map((block) => `${block.kind} ${block.stacks.join('+')}`);
+        expect(summary).toEqual(expect.arrayContaining(['program phaser3', 'program phaser4', 'fragment phaser3+phaser4']));
+
+        expect(() => docBlocks('text\n\n```ts\nconst a = 1;\n```\n', 'docs/x.md')).toThrow(/docs\/x\.md:3: a TypeScript block without a doc-check marker/);
+        expect(() => docBlocks('<!-- doc-check: program phaser5 -->\n```ts\n```\n')).toThrow(/README\.md:1: .*unknown stack phaser5/);
+        expect(() => docBlocks('<!-- doc-check: fragment -->\nsome prose\n```ts\n```\n', 'docs/x.md')).toThrow(
+            /docs\/x\.md:1: doc-check marker with no code block right after it/,
+        );
+        // The marker's earlier name still reads.
+        expect(docBlocks('<!-- readme-check: fragment -->\n```ts\n```\n')).toHaveLength(1);
     });
 
     test("a fragment becomes a scene's create(), its imports on top and the names it assumes declared", () => {
-        const [block] = readmeBlocks(
+        const [block] = docBlocks(
             [
-                '<!-- readme-check: fragment; assumes x: number, hp: Map<string, number> -->',
+                '<!-- doc-check: fragment; assumes x: number, hp: Map<string, number> -->',
                 '```ts',
                 "import { PlayMode } from 'phaser-spine-pool';",
                 '',
                 "const go = this.spinePool.spawn(x, 0, 'a', 'b');",
                 '```',
             ].join('\n'),
-        ) as [ReadmeBlock];
-        expect(block).toMatchObject({ kind: 'fragment', stacks: [...README_STACKS], assumes: ['x: number', 'hp: Map<string, number>'] });
+            'docs/legacy.md',
+        ) as [DocBlock];
+        expect(block).toMatchObject({ file: 'docs/legacy.md', kind: 'fragment', stacks: [...DOC_STACKS], assumes: ['x: number', 'hp: Map<string, number>'] });
+        expect(compileUnits([block], 'phaser3').map((unit) => unit.file)).toEqual(['docs-legacy-L2.ts']);
         const wrapped = wrapFragment(block);
-        expect(wrapped).toMatch(/^\/\/ README\.md line 2: .*\nimport \{ PlayMode \} from 'phaser-spine-pool';\nimport \* as ReadmeCheckPhaser from 'phaser';/);
+        expect(wrapped).toMatch(
+            /^\/\/ docs\/legacy\.md line 2: .*\nimport \{ PlayMode \} from 'phaser-spine-pool';\nimport \* as DocCheckPhaser from 'phaser';/,
+        );
         expect(wrapped).toContain(
-            'export class ReadmeFragment2 extends ReadmeCheckPhaser.Scene {\n    create(): void {\n        let x!: number;\n        let hp!: Map<string, number>;\n        const go = this.spinePool.spawn(',
+            'export class DocFragment2 extends DocCheckPhaser.Scene {\n    create(): void {\n        let x!: number;\n        let hp!: Map<string, number>;\n        const go = this.spinePool.spawn(',
         );
     });
 });
@@ -99,12 +123,19 @@ interface Checked {
     globals: string[];
 }
 
-/** Type-checks the README's units for `stack` in `dir` (a project with the package and the stack installed) with its tsconfig.json. */
-function typecheck(dir: string, stack: ReadmeStack, blocks: ReadmeBlock[]): Checked {
+/** Where a problem outside every block (the tsconfig, a declaration file) is reported, in the results by file. */
+const OUTSIDE = '(outside the blocks)';
+
+/**
+ * Type-checks the units of every block for `stack` in `dir` (a project with the package and the
+ * stack installed) with its tsconfig.json, in one TypeScript program; the results by doc file
+ * (`README.md`, `docs/legacy.md`; `OUTSIDE` for the rest).
+ */
+function typecheck(dir: string, stack: DocStack, blocks: DocBlock[]): Map<string, Checked> {
     const units = compileUnits(blocks, stack);
-    mkdirSync(join(dir, 'readme'), { recursive: true });
-    for (const unit of units) writeFileSync(join(dir, 'readme', unit.file), unit.text);
-    // What a Vite + TypeScript game has (strict), plus what the README tells this stack's users.
+    mkdirSync(join(dir, 'docs-check'), { recursive: true });
+    for (const unit of units) writeFileSync(join(dir, 'docs-check', unit.file), unit.text);
+    // What a Vite + TypeScript game has (strict), plus what the docs tell this stack's users.
     const compilerOptions = {
         target: 'ES2020',
         module: 'ESNext',
@@ -115,44 +146,53 @@ function typecheck(dir: string, stack: ReadmeStack, blocks: ReadmeBlock[]): Chec
         skipLibCheck: true,
         isolatedModules: true,
         types: [],
-        ...readmeCompilerOptions(blocks, stack),
+        ...docCompilerOptions(blocks, stack),
     };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['readme'] }, null, 2));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['docs-check'] }, null, 2));
     const config = ts.readConfigFile(join(dir, 'tsconfig.json'), (path) => ts.sys.readFile(path));
     const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dir);
     const program = ts.createProgram(parsed.fileNames, parsed.options);
-    const unitOf = new Map(units.map((unit) => [join(dir, 'readme', unit.file), unit]));
-    /** file:line:column, and for a program (compiled line for line, after a comment) its README line. */
+    const unitOf = new Map(units.map((unit) => [join(dir, 'docs-check', unit.file), unit]));
+    const results = new Map<string, Checked>();
+    const resultOf = (file: ts.SourceFile | undefined): Checked => {
+        const key = (file && unitOf.get(file.fileName)?.block.file) ?? OUTSIDE;
+        let result = results.get(key);
+        if (!result) results.set(key, (result = { errors: [], globals: [] }));
+        return result;
+    };
+    /** file:line:column; for a program (compiled line for line, after a comment) its doc line, for a fragment its block's. */
     const where = (file: ts.SourceFile, position: number): string => {
         const { line, character } = file.getLineAndCharacterOfPosition(position);
         const at = `${file.fileName.slice(dir.length + 1)}:${line + 1}:${character + 1}`;
-        const unit = unitOf.get(file.fileName);
-        return unit?.block.kind === 'program' ? `README.md:${unit.block.line + line}:${character + 1} (${at})` : at;
+        const block = unitOf.get(file.fileName)?.block;
+        if (!block) return at;
+        return block.kind === 'program'
+            ? `${block.file}:${block.line + line}:${character + 1} (${at})`
+            : `${block.file}, the block at line ${block.line} (${at})`;
     };
-    const errors = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)].map(
-        (d) => `${d.file ? where(d.file, d.start ?? 0) : 'tsconfig'}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
+    for (const d of [...parsed.errors, ...ts.getPreEmitDiagnostics(program)]) {
+        resultOf(d.file).errors.push(
+            `${d.file ? where(d.file, d.start ?? 0) : 'tsconfig'}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+        );
+    }
     const checker = program.getTypeChecker();
-    const globals: string[] = [];
     for (const unit of units) {
-        const file = program.getSourceFile(join(dir, 'readme', unit.file))!;
+        const file = program.getSourceFile(join(dir, 'docs-check', unit.file))!;
         const visit = (node: ts.Node): void => {
             if (ts.isIdentifier(node) && isReference(node)) {
                 const symbol = checker.getSymbolAtLocation(node);
                 if (symbol && !(symbol.flags & ts.SymbolFlags.Alias) && symbol.declarations?.some(isPackageGlobal)) {
-                    globals.push(
-                        `${where(file, node.getStart())}: \`${node.text}\` is the global its declarations define: import it (the README block at line ${unit.block.line})`,
-                    );
+                    resultOf(file).globals.push(`${where(file, node.getStart())}: \`${node.text}\` is the global its declarations define: import it`);
                 }
             }
             ts.forEachChild(node, visit);
         };
         visit(file);
     }
-    return { errors, globals };
+    return results;
 }
 
-/** What the probe page reports: the README program's game, seen from outside. */
+/** What the probe page reports: the documentation program's game, seen from outside. */
 interface ProgramRun {
     error?: string;
     /** The bundled Phaser's version. */
@@ -166,7 +206,7 @@ interface ProgramRun {
     despawned?: { active: number; free: number; created: number; visible: boolean };
 }
 
-const PROBE = `// Test machinery, not the README's: records the games the README program makes.
+const PROBE = `// Test machinery, not the docs': records the games the documentation's program makes.
 import * as Phaser from 'phaser';
 const games: Phaser.Game[] = [];
 (window as unknown as { readmeProbe: unknown }).readmeProbe = { games, version: Phaser.VERSION };
@@ -236,20 +276,24 @@ async function watchProgram(page: Page): Promise<ProgramRun> {
     );
 }
 
-describe.each(README_STACKS)('the README on %s', (stackName) => {
+describe.each(DOC_STACKS)('the documentation on %s', (stackName) => {
     const stack: GameStack = gameStack(stackName);
-    const blocks = readmeBlocks(README);
-    const programs = blocks.filter((block) => block.kind === 'program' && block.stacks.includes(stackName));
+    const blocks = BLOCKS.filter((block) => block.stacks.includes(stackName));
+    const files = FILES.filter((file) => blocks.some((block) => block.file === file && block.kind !== 'tsconfig'));
+    const programs = blocks.filter((block) => block.kind === 'program');
     // Made in beforeAll: a run filtered to other tests (-t) runs no hook and leaves nothing behind.
     let dir = '';
     let browser: Browser | undefined;
     let server: StaticServer | undefined;
+    let checked: Map<string, Checked> | undefined;
+    /** Every file's blocks, type-checked once (one program) by the first test that asks. */
+    const results = (): Map<string, Checked> => (checked ??= typecheck(dir, stackName, BLOCKS));
 
     beforeAll(async () => {
         if (!existsSync(join(ROOT, 'dist', 'index.mjs'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
-        dir = mkdtempSync(join(tmpdir(), `spine-pool-readme-${stackName}-`));
+        dir = mkdtempSync(join(tmpdir(), `spine-pool-docs-${stackName}-`));
         const packed = await pack(dir);
-        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `readme-${stackName}`, private: true, type: 'module' }, null, 2));
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `docs-${stackName}`, private: true, type: 'module' }, null, 2));
         await npmInstall(dir, [packed.tarball, ...stack.peers, VITE]);
         rmSync(packed.tarball);
         // The characters the quick start loads, next to the page: hero.json, hero.atlas, its pages.
@@ -261,25 +305,32 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
         await server?.close();
         if (!dir) return;
         if (!process.env.KEEP_README) rmSync(dir, { recursive: true, force: true });
-        else process.stderr.write(`README ${stackName} project kept at ${dir}\n`);
+        else process.stderr.write(`Documentation ${stackName} project kept at ${dir}\n`);
     }, TEARDOWN_MS);
 
-    test(`type-checks every block for ${stackName} (strict, against the packed package), none using a global it does not import`, () => {
-        expect(typecheck(dir, stackName, blocks)).toEqual({ errors: [], globals: [] });
+    test.each(files)(
+        `%s: every block type-checks for ${stackName} (strict, against the packed package), none using a global it does not import`,
+        (file) => {
+            expect(results().get(file) ?? { errors: [], globals: [] }).toEqual({ errors: [], globals: [] });
+        },
+        60_000,
+    );
+
+    test(`the type check for ${stackName} finds no problem outside the blocks (the tsconfig the docs give, the declarations)`, () => {
+        expect(results().get(OUTSIDE) ?? { errors: [], globals: [] }).toEqual({ errors: [], globals: [] });
     }, 60_000);
 
-    testInBrowser(
-        `runs the README's complete program for ${stackName} in Chromium, built with Vite: the scene starts, the hero is spawned from the pool, updated and animated, then despawned into the pool`,
-        async () => {
-            expect(programs.length).toBeGreaterThan(0);
-            browser = await launchChromium(chromiumPath!);
-            for (const program of programs) {
+    describe.each(programs.map((program) => [`${program.file}:${program.line}`, program] as const))('the complete program at %s', (_, program) => {
+        testInBrowser(
+            `runs in Chromium on ${stackName}, built with Vite: the scene starts, the hero is spawned from the pool, updated and animated, then despawned into the pool`,
+            async () => {
+                browser ??= await launchChromium(chromiumPath!);
                 mkdirSync(join(dir, 'src'), { recursive: true });
                 writeFileSync(join(dir, 'src', 'main.ts'), program.code);
-                writeFileSync(join(dir, 'src', 'readme-probe.ts'), PROBE);
+                writeFileSync(join(dir, 'src', 'doc-probe.ts'), PROBE);
                 writeFileSync(
                     join(dir, 'index.html'),
-                    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>README program</title><link rel="icon" href="data:,"></head>\n<body>\n<script type="module" src="/src/readme-probe.ts"></script>\n<script type="module" src="/src/main.ts"></script>\n</body></html>\n',
+                    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Documentation program</title><link rel="icon" href="data:,"></head>\n<body>\n<script type="module" src="/src/doc-probe.ts"></script>\n<script type="module" src="/src/main.ts"></script>\n</body></html>\n',
                 );
                 await exec(process.execPath, [join(dir, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error', '--emptyOutDir'], dir);
                 await server?.close();
@@ -288,8 +339,8 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
                 try {
                     await page.goto(`${server.url}/index.html`);
                     const run = await watchProgram(page);
-                    expect({ readmeLine: program.line, ...run, problems }).toEqual({
-                        readmeLine: program.line,
+                    expect({ program: `${program.file}:${program.line}`, ...run, problems }).toEqual({
+                        program: `${program.file}:${program.line}`,
                         phaser: expect.stringMatching(new RegExp(`^${stack.phaserMajor}\\.`)),
                         sceneKey: expect.any(String),
                         spinePool: true,
@@ -307,8 +358,8 @@ describe.each(README_STACKS)('the README on %s', (stackName) => {
                 } finally {
                     await page.close();
                 }
-            }
-        },
-        120_000,
-    );
+            },
+            120_000,
+        );
+    });
 });

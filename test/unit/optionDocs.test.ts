@@ -1,7 +1,8 @@
 /**
  * The options' docs say what the record says (plugin/options.ts, src/options.ts): every option the
  * record has, with its default, in the TSDoc an IDE shows on `SpinePoolOptions` (its `@default`)
- * and in the README's options table; nothing else.
+ * and in the options guide's table (docs/options.md; the README's "at a glance" table names only
+ * options that exist); nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -42,11 +43,12 @@ function typeDocs(): { name: string; doc: string; defaultTag: string | undefined
     }));
 }
 
-/** The README's options table: [the names of a row, the defaults it gives them]. */
-function readmeRows(): [string[], string[]][] {
-    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('\n### Options\n'));
-    const table = section.slice(section.indexOf('| option | default | meaning |'), section.indexOf('\n\n', section.indexOf('| option |')));
+/** The options guide's table: [the names of a row, the defaults it gives them]. */
+function guideRows(): [string[], string[]][] {
+    const guide = readFileSync(resolve(ROOT, 'docs/options.md'), 'utf8');
+    const start = guide.indexOf('| option | default | meaning |');
+    if (start < 0) throw new Error('docs/options.md: no "| option | default | meaning |" table');
+    const table = guide.slice(start, guide.indexOf('\n\n', start));
     return table
         .split('\n')
         .slice(2)
@@ -55,6 +57,23 @@ function readmeRows(): [string[], string[]][] {
             const codes = (cell: string) => cell.split(' / ').map((part) => /`([^`]+)`/.exec(part)?.[1] ?? part);
             return [codes(names.replace(/^\| /, '')), codes(defaults)];
         });
+}
+
+/** The options the README's "Options at a glance" table sets: the names of its code spans written as an option (`maxFree`, `offscreen: 'pause'`), not as a call. */
+function glanceNames(): string[] {
+    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+    const start = readme.indexOf('| to | set |');
+    if (start < 0) throw new Error('README.md: no "| to | set |" table under "Options at a glance"');
+    const table = readme.slice(start, readme.indexOf('\n\n', start));
+    const names: string[] = [];
+    for (const row of table.split('\n').slice(2)) {
+        const set = row.split(' | ')[1] ?? '';
+        for (const [, code] of set.matchAll(/`([^`]+)`/g)) {
+            const option = /^([A-Za-z]\w*)(?::|$)/.exec(code!);
+            if (option) names.push(option[1]!);
+        }
+    }
+    return names;
 }
 
 describe("the options' docs and the record", () => {
@@ -71,11 +90,17 @@ describe("the options' docs and the record", () => {
         expect(doc.defaultTag?.split(/,\s/)[0]).toBe(written(DEFAULTS[name]));
     });
 
-    test("the README's options table has every option once, with the record's default", () => {
-        const rows = readmeRows();
+    test("the options guide's table (docs/options.md) has every option once, with the record's default", () => {
+        const rows = guideRows();
         for (const [names, defaults] of rows) expect(defaults.length).toBe(names.length);
         const table = rows.flatMap(([names, defaults]) => names.map((name, i) => [name, defaults[i]]));
         expect(table.map(([name]) => name).sort()).toEqual([...NAMES].sort());
         for (const [name, given] of table) expect([name, given]).toEqual([name, written(DEFAULTS[name])]);
+    });
+
+    test('the README\'s "Options at a glance" names options that exist', () => {
+        const names = glanceNames();
+        expect(names.length).toBeGreaterThan(5);
+        expect(names.filter((name) => !NAMES.includes(name))).toEqual([]);
     });
 });

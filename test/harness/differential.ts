@@ -316,8 +316,8 @@ export class TwinPair {
             else this.poseState = this.stockPosedFrame === this.run.frame ? this.stockPosedState : this.frameState;
         }
         // Wherever the twin is seen, the pooled instance is drawn: stock never culls.
-        // The twin's real bounds, once a frame (the costliest read of the comparison).
-        const seenIn = this.run.boundsOf(this.stock);
+        // The twin's real bounds: read at most once a frame, where a vertex of it does not settle it.
+        const seenIn = new SeenBounds(this.run, this.stock);
         const culledBy = this.run.culledWhileSeen(this.pooled, this.stock, seenIn);
         if (culledBy !== null) this.note(`not drawn by camera ${culledBy}, where its twin is seen`);
         // A pose the pooled instance is drawn with (its render culling says yes) is a current one.
@@ -1120,10 +1120,9 @@ export class DifferentialRun {
         return zoom || 1;
     }
 
-    /** Whether `go`'s real bounds (its current pose; `box` when read already) touch the view of a camera that renders it. */
-    visible(go: SpineGameObject, box = this.boundsOf(go)): boolean {
-        if (box === null) return false;
-        for (const camera of this.t.scene.cameras.cameras as Any[]) if (this.touches(box, go, camera)) return true;
+    /** Whether `go`'s real bounds (its current pose; `bounds` when read already) touch the view of a camera that renders it. */
+    visible(go: SpineGameObject, bounds = new SeenBounds(this, go)): boolean {
+        for (const camera of this.t.scene.cameras.cameras as Any[]) if (bounds.touch(camera)) return true;
         return false;
     }
 
@@ -1132,10 +1131,9 @@ export class DifferentialRun {
      * view) but would not draw `pooled` (its render culling), or null: a pooled instance vanishing
      * where its twin is seen. Stock spine-phaser never culls.
      */
-    culledWhileSeen(pooled: SpineGameObject, stock: SpineGameObject, box = this.boundsOf(stock)): number | null {
-        if (box === null) return null;
+    culledWhileSeen(pooled: SpineGameObject, stock: SpineGameObject, bounds = new SeenBounds(this, stock)): number | null {
         for (const camera of this.t.scene.cameras.cameras as Any[]) {
-            if (!this.touches(box, stock, camera) || !(stock as Any).willRender(camera)) continue;
+            if (!bounds.touch(camera) || !(stock as Any).willRender(camera)) continue;
             camera.preRender();
             if (!(pooled as Any).willRender(camera)) return camera.id;
         }
@@ -1155,8 +1153,42 @@ export class DifferentialRun {
         };
     }
 
+    /**
+     * A vertex of `go`'s real bounds (of the first slot showing a region or a mesh, computed as
+     * spine-core's getBounds computes it), placed in the world as `boundsOf` places the bounds: a
+     * box of one point, or null when no slot shows one.
+     */
+    vertexOf(go: SpineGameObject): Box | null {
+        const { RegionAttachment, MeshAttachment } = this.t.spine as Any;
+        const skeleton = go.skeleton as Any;
+        const v43 = typeof skeleton.setupPose === 'function';
+        for (const slot of skeleton.slots as Any[]) {
+            if (!slot.bone.active) continue;
+            const pose = slot.appliedPose ?? slot;
+            const attachment: Any = pose.attachment ?? null;
+            const out = this.vertexScratch;
+            if (attachment instanceof RegionAttachment) {
+                if (v43) (attachment as Any).computeWorldVertices(slot, (attachment as Any).getOffsets(pose), out, 0, 2);
+                else (attachment as Any).computeWorldVertices(slot, out, 0, 2);
+            } else if (attachment instanceof MeshAttachment) {
+                const n: number = (attachment as Any).worldVerticesLength;
+                if (n < 2) continue;
+                if (out.length < n) out.length = n;
+                if (v43) (attachment as Any).computeWorldVertices(skeleton, slot, 0, n, out, 0, 2);
+                else (attachment as Any).computeWorldVertices(slot, 0, n, out, 0, 2);
+            } else continue;
+            const g = go as Any;
+            const x = go.x + out[0]! * g.scaleX;
+            const y = go.y + out[1]! * g.scaleY;
+            return { x1: x, x2: x, y1: y, y2: y };
+        }
+        return null;
+    }
+
+    private readonly vertexScratch: number[] = new Array<number>(8).fill(0);
+
     /** Whether `box` (of `go`) touches the view of `camera`, which renders `go`. */
-    private touches(box: { x1: number; x2: number; y1: number; y2: number }, go: SpineGameObject, camera: Any): boolean {
+    touches(box: { x1: number; x2: number; y1: number; y2: number }, go: SpineGameObject, camera: Any): boolean {
         const g = go as Any;
         if (!camera.visible || (g.cameraFilter & camera.id) !== 0) return false;
         const w = camera.width / camera.zoomX;
@@ -1264,4 +1296,30 @@ export function irregularDeltas(seed: number): (frame: number) => number {
         }
         return deltas[frame];
     };
+}
+
+/** A box in the world (`DifferentialRun.boundsOf`). */
+type Box = { x1: number; x2: number; y1: number; y2: number };
+
+/**
+ * Whether a game object's real bounds (spine-core's getBoundsRect of its current pose, the costliest
+ * read of the comparison) touch a camera's view, reading them only where one of their vertices does
+ * not answer: a vertex in the view puts the bounds there too (they hold every vertex); otherwise
+ * the bounds are read, once.
+ */
+class SeenBounds {
+    private vertex: Box | null | undefined;
+    private box: Box | null | undefined;
+
+    constructor(
+        private readonly run: DifferentialRun,
+        private readonly go: SpineGameObject,
+    ) {}
+
+    touch(camera: Any): boolean {
+        if (this.vertex === undefined) this.vertex = this.run.vertexOf(this.go);
+        if (this.vertex !== null && this.run.touches(this.vertex, this.go, camera)) return true;
+        if (this.box === undefined) this.box = this.run.boundsOf(this.go);
+        return this.box !== null && this.run.touches(this.box, this.go, camera);
+    }
 }

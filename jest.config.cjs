@@ -36,6 +36,8 @@ const stacks = process.env.SPINE_STACK ? [stack(process.env.SPINE_STACK).name] :
 module.exports = {
     // Every core: the suite is CPU-bound, file by file (jest's default leaves one core idle).
     maxWorkers: '100%',
+    // A fresh clone has no timings: the files known to be long first (test/sequencer.cjs).
+    testSequencer: '<rootDir>/test/sequencer.cjs',
     projects: [
         { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
         ...stacks.map(integration),

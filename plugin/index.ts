@@ -35,6 +35,7 @@ export { SpinePoolPlugin } from './SpinePoolPlugin';
 export type { SpinePoolApi } from './SpinePoolApi';
 export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
 export type { SpinePoolOptions, SpineRendererName } from './options';
+export type { NotServedCounts } from '../spine/core/notServed';
 export type { OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';

@@ -130,6 +130,11 @@ export class UpdatePass implements PoolHost {
         return this.scheduler.countIn(tier);
     }
 
+    /** The scheduler's index of the frame begun last (what an instance's `posedFrame` is compared with). */
+    get frame(): number {
+        return this.scheduler.lastStepped;
+    }
+
     /** Instances updated since the frame began. */
     get updatedLastFrame(): number {
         return this.scheduler.updatedLastFrame;

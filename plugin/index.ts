@@ -37,6 +37,7 @@ export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpineP
 export type { SpinePoolOptions, SpineRendererName } from './options';
 export type { NotServedCounts } from '../spine/core/notServed';
 export type { OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
+export { DEBUG_TIER_COLORS } from './DebugView';
 export { PoolError } from '../src/errors';
 export { PlayMode, QueueMode, WrapMode } from '../spine/legacy/modes';
 export type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';

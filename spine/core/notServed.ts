@@ -84,7 +84,7 @@ export type NotServedName = keyof typeof NOT_SERVED;
  *
  * @interface
  */
-export type NotServedCounts = { -readonly [K in NotServedName]: number };
+export type NotServedCounts = { -readonly [K in keyof typeof NOT_SERVED]: number };
 
 /** Codes 0 (`SERVED`) to the last reason: the size of a table indexed by code. */
 export const REASON_CODES = 19;

@@ -101,7 +101,7 @@ describe('shared pose cache', () => {
                 /* nothing to do any more */
             },
         ],
-        ['the function the object had', (had: Function) => had],
+        ['the function the object had', (had: unknown) => had],
     ])("a game that clears the callback it set (%s) is served from the cache again, the twin's pose within the tolerance", (_, cleared) => {
         run = new DifferentialRun(t, irregularDeltas(14));
         const pair = run.pair(400, 450, 'hero');

@@ -16,6 +16,7 @@ import type { UpdatePass } from './UpdatePass';
  *
  * @example
  * ```ts
+ * import { DEBUG_TIER_COLORS, type TierName } from 'phaser-spine-pool';
  * // A legend next to the game, in the view's colours:
  * const css = (tier: TierName) => `#${DEBUG_TIER_COLORS[tier].toString(16).padStart(6, '0')}`;
  * ```
@@ -129,6 +130,10 @@ export class DebugView {
     private zy = 1;
     private sx = 0;
     private sy = 0;
+    /** The screen box of the last outline: left, top, height. */
+    private left = 0;
+    private top = 0;
+    private screenHeight = 0;
 
     constructor(
         private readonly scene: Phaser.Scene,
@@ -243,11 +248,6 @@ export class DebugView {
         const dy = (y - this.sy - this.oy) * this.zy;
         return this.oy + dx * this.sin + dy * this.cos;
     }
-
-    /** The screen box of the last outline: left, top, height. */
-    private left = 0;
-    private top = 0;
-    private screenHeight = 0;
 
     /**
      * Draws `instance`'s extent (as culling places it) and its origin square in its tier's colour.

@@ -49,8 +49,9 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
- * plugin's bundle) into its `pageDir`, and beside it the e2e draw-parity page (parity.html, see
- * fixtures/pages/parity.ts). Returns the page's path.
+ * plugin's bundle) into its `pageDir`, and beside it the e2e tests' draw-parity page (parity.html, see
+ * fixtures/pages/parity.ts) and debug-view page (debugView.html, fixtures/pages/debugView.ts).
+ * Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {
     const dir = pageDir(name);
@@ -61,11 +62,15 @@ export function buildPage(name: StackName = stack().name): string {
         env: { ...process.env, SPINE_STACK: name },
     });
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
-    // The parity page is the same page running parity.js.
+    // The parity and debug-view pages are the same page running parity.js, debugView.js.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
     writeFileSync(
         join(dir, 'parity.html'),
         html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'),
+    );
+    writeFileSync(
+        join(dir, 'debugView.html'),
+        html.replace('bench.js', 'debugView.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · debug view</title>'),
     );
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
     return join(dir, 'index.html');

@@ -10,6 +10,7 @@ import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import { cacheLookup } from '../spine/PoseCache';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
+import { NOT_SERVED } from '../spine/core/notServed';
 import { NO_CALLBACK } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { versionOf } from '../spine/core/versions';
@@ -111,6 +112,8 @@ export class PooledInstance implements StateOwner {
     drawnFrom: DrawnFrom | null = null;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
+    /** How its last pose was made: copied from the cache, or why not (see SpineInstance). */
+    posedBy: number = NOT_SERVED.noAnimation;
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */
     poseBehind = false;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */

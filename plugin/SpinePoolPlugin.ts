@@ -1,6 +1,7 @@
 import * as Phaser from 'phaser';
 import { PoolError } from '../src/errors';
 import type { Settings } from '../src/options';
+import { DebugView } from './DebugView';
 import { defaultOptions, resolveOptions, type SpinePoolOptions } from './options';
 import { gameDefaults } from './gameDefaults';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
@@ -40,6 +41,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
     /** spawn, despawn, destroy. */
     private readonly lifecycle: InstanceLifecycle;
     private readonly prewarms: Prewarms;
+    /** The debug view while the `debug` option is on and the scene runs, else null. */
+    private debugView: DebugView | null = null;
+    /** The scene runs: between `start` and `shutdown`. */
+    private running = false;
 
     /**
      * Made by Phaser's plugin manager for each scene (register the class in `plugins.scene`).
@@ -81,6 +86,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.game.events.on(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
         /* eslint-enable @typescript-eslint/unbound-method */
+        this.running = true;
+        this.showDebug();
     }
 
     configure(options: Partial<SpinePoolOptions>): this {
@@ -88,7 +95,18 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.settings.options = resolveOptions(this.settings.options, options, 'configure()');
         this.pass.applySettings();
         if (this.settings.options.maxFree < maxFree) this.trim(undefined, undefined, this.settings.options.maxFree);
+        this.showDebug();
         return this;
+    }
+
+    /** The debug view exists while the `debug` option is on and the scene runs (see DebugView). */
+    private showDebug(): void {
+        const on = this.settings.options.debug && this.running;
+        if (on && this.debugView === null) this.debugView = new DebugView(this.scene!, this.pass, this.settings, (out) => this.stats(out));
+        else if (!on && this.debugView !== null) {
+            this.debugView.destroy();
+            this.debugView = null;
+        }
     }
 
     getOptions(): SpinePoolOptions {
@@ -177,6 +195,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.game?.events.off(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         /* eslint-enable @typescript-eslint/unbound-method */
+        this.running = false;
+        this.showDebug();
         this.pass.clear();
         this.prewarms.cancelAll();
         this.lifecycle.shutdown();

@@ -4,6 +4,7 @@ import type { CameraView, Settings } from '../src/options';
 import { Scheduler } from '../src/Scheduler';
 import { Tier, TIER_COUNT } from '../src/Tier';
 import { noteShown } from '../spine/animationReach';
+import { NOT_SERVED } from '../spine/core/notServed';
 import { OFFSCREEN } from '../spine/offscreen';
 import { PoseCache } from '../spine/PoseCache';
 import { Posing } from '../spine/Posing';
@@ -83,6 +84,7 @@ export class UpdatePass implements PoolHost {
         // Its physics is at rest in the pose it comes in, as a new object's: it starts from there.
         instance.posedFrame = this.scheduler.lastStepped;
         instance.poseCached = false;
+        instance.posedBy = NOT_SERVED.noAnimation; // the setup pose it comes in (a spawn animation's first frame says otherwise)
         this.tiers.refresh(this.cameraList());
         const entry = (instance.entry = this.scheduler.add(instance, true));
         if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;
@@ -126,6 +128,11 @@ export class UpdatePass implements PoolHost {
     /** Spawned instances in `tier`. */
     countIn(tier: number): number {
         return this.scheduler.countIn(tier);
+    }
+
+    /** The scheduler's index of the frame begun last (what an instance's `posedFrame` is compared with). */
+    get frame(): number {
+        return this.scheduler.lastStepped;
     }
 
     /** Instances updated since the frame began. */

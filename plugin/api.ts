@@ -3,6 +3,7 @@
  */
 import type * as Phaser from 'phaser';
 import type { PoseCacheMode } from '../src/options';
+import type { NotServedCounts } from '../spine/core/notServed';
 
 /**
  * The `SpineGameObject` class of the Spine runtime your program uses, whichever it is
@@ -278,8 +279,14 @@ export interface SpinePoolStats {
         hitRate: number;
         /** Poses copied from the cache so far. */
         hits: number;
-        /** Poses of instances that share poses computed in full so far (a mix, several tracks, a sample not built yet...). */
+        /** Poses of instances that share poses computed in full so far (a mix, several tracks, a sample not built yet...: see `notServed`). */
         misses: number;
+        /**
+         * The last frame's poses made in full instead of copied from the cache, by why (the first
+         * reason found; `off`: instances that do not share poses): what to change for more of them
+         * to be served. Every count but `off` is a miss.
+         */
+        notServed: NotServedCounts;
     };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];

@@ -2,7 +2,7 @@
  * The plugin's options: the engine-free ones (src/options.ts) and the engine's, in one record from
  * which their defaults, validation, names and type are derived.
  */
-import { CORE_OPTIONS, defaultsOf, oneOf, option, orNull, resolveWith, type OptionsOf } from '../src/options';
+import { CORE_OPTIONS, defaultsOf, oneOf, option, orNull, resolveWith, TRUE_OR_FALSE, type OptionsOf } from '../src/options';
 
 /** spine-phaser-v4's renderers of a SpineGameObject (its `renderer` option). */
 export type SpineRendererName = 'phaser' | 'spine-webgl' | 'spine-canvas';
@@ -24,6 +24,22 @@ const ENGINE_OPTIONS = {
      * @default null
      */
     renderer: option<SpineRendererName | null>(null, orNull(oneOf(SPINE_RENDERERS, "one of spine-phaser-v4's renderers:"), "the runtime's default")),
+    /**
+     * Draws what the pool does over the scene, as Arcade physics' `debug: true` does for bodies: each
+     * spawned instance's extent (the box culling and the distance tiers measure) in its tier's colour
+     * ({@link DEBUG_TIER_COLORS}: high green, mid amber, low red, off screen grey, inactive purple)
+     * with a square at its origin, and, on one at least 40 px tall on screen (48 at most), a label:
+     * its tier, how this frame's pose was made (`cache`; `full: <reason>`, a reason of
+     * `stats().poseCache.notServed`; `held`: not posed this frame, at its tier's interval) and how it
+     * was drawn (`picture`, `slots`, `runtime` or `not drawn`); the `highDetailDistance` and
+     * `midDetailDistance` rings around the view's centre; a panel of `stats()` at the top right.
+     * Drawn as the main camera (or a pinned `camera`) sees the scene, after it, with Phaser's own
+     * Graphics and Text on a camera of the view's own: nothing joins the scene's display list or its
+     * cameras. For every scene in the plugin entry's `data`, or one scene with `configure({ debug })`.
+     * Off, nothing of it exists and nothing of it runs.
+     * @default false
+     */
+    debug: option(false, TRUE_OR_FALSE),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { Tier } from '../src/Tier';
+import { NOT_SERVED, NOT_SERVED_NAMES, REASON_CODES, type NotServedCounts, type NotServedName } from '../spine/core/notServed';
 import type { SpinePoolStats } from './api';
 import type { PoolRegistry } from './PoolRegistry';
 import type { UpdatePass } from './UpdatePass';
@@ -12,7 +13,7 @@ export function emptyStats(): SpinePoolStats {
         updatedLastFrame: 0,
         tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
         leaksCleared: 0,
-        poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0 },
+        poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
         pools: [],
     };
 }
@@ -35,5 +36,15 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
     stats.hitRate = poses > 0 ? cache.hitsLastFrame / poses : 0;
     stats.hits = cache.hits;
     stats.misses = cache.misses;
+    const counts = cache.notServedLastFrame;
+    const notServed = stats.notServed;
+    for (let code = 1; code < REASON_CODES; code++) notServed[NOT_SERVED_NAMES[code] as NotServedName] = counts[code];
     return out;
+}
+
+/** A {@link NotServedCounts} of zeros, its reasons in documentation order. */
+function notServedCounts(): NotServedCounts {
+    const counts = {} as NotServedCounts;
+    for (const name of Object.keys(NOT_SERVED) as NotServedName[]) counts[name] = 0;
+    return counts;
 }

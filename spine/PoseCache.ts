@@ -32,7 +32,8 @@ import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tole
 import { SampleLayout } from './SampleLayout';
 import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
 import { slotKeysOf } from './slotKeys';
-import { plainEntry } from './core/plainEntry';
+import { NOT_SERVED, REASON_CODES, SERVED } from './core/notServed';
+import { plainness } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
 import type { SpineVersion } from './core/SpineVersion';
 import { isNoCallback, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
@@ -100,8 +101,21 @@ export class PoseCache implements SampleSource {
     /** The same for the last complete frame. */
     hitsLastFrame = 0;
     missesLastFrame = 0;
+    /**
+     * Poses made in full in the last complete frame, by reason (indexed by code, core/notServed.ts;
+     * `off` included: instances that do not share poses).
+     */
+    readonly notServedLastFrame = new Int32Array(REASON_CODES);
+    /**
+     * Why the last `find` or `copy` that said no did (a reason of core/notServed.ts); `SERVED` until
+     * one did. Read right after the call.
+     */
+    whyNot: number = SERVED;
     private frameHits = 0;
     private frameMisses = 0;
+    private readonly frameNotServed = new Int32Array(REASON_CODES);
+    /** Why the last `take` that gave nothing did: `budget` or `memory`. */
+    private waitedFor: number = NOT_SERVED.budget;
     private frame = 0;
     private builds = 0;
     private bytesUsed = 0;
@@ -145,33 +159,41 @@ export class PoseCache implements SampleSource {
         this.hitsLastFrame = this.frameHits;
         this.missesLastFrame = this.frameMisses;
         this.frameHits = this.frameMisses = 0;
+        this.notServedLastFrame.set(this.frameNotServed);
+        this.frameNotServed.fill(0);
         this.frame = frame;
         this.builds = 0;
     }
 
-    /** A shared-mode instance was posed in full. */
-    missed(): void {
+    /**
+     * An instance was posed in full, `why` (a reason of core/notServed.ts): counted by reason, and as
+     * a miss unless it does not share poses (`off`).
+     */
+    posedInFull(why: number): void {
+        this.frameNotServed[why]++;
+        if (why === NOT_SERVED.off) return;
         this.misses++;
         this.frameMisses++;
     }
 
     /**
      * Whether `go`'s state, as it stands, can be posed from the cache: finds its samples (building
-     * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full.
-     * `version`: its Spine version.
+     * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full,
+     * for the reason then in `whyNot`. `version`: its Spine version.
      */
     find(go: CachedObject, version: SpineVersion, out: CacheLookup): boolean {
         this.followTolerance();
         const skeleton = go.skeleton;
-        const entry = plainEntry(go.animationState, version);
-        if (entry === null) return false;
-        if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return false;
-        if (skeleton.x !== 0 || skeleton.y !== 0) return false;
+        const plain = plainness(go.animationState, version);
+        if (plain !== SERVED) return this.no(plain);
+        const entry = go.animationState.tracks[0] as TrackEntry;
+        if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return this.no(NOT_SERVED.callback);
+        if (skeleton.x !== 0 || skeleton.y !== 0) return this.no(NOT_SERVED.offset);
         let owner = this.byData.get(skeleton.data);
         if (owner === undefined) owner = this.addData(skeleton);
-        if (owner.refused) return false;
+        if (owner.refused) return this.no(NOT_SERVED.physics);
         const scratch = owner.scratch;
-        if (skeleton.scaleX !== scratch.skeleton.scaleX || skeleton.scaleY !== scratch.skeleton.scaleY) return false;
+        if (skeleton.scaleX !== scratch.skeleton.scaleX || skeleton.scaleY !== scratch.skeleton.scaleY) return this.no(NOT_SERVED.scale);
         const animation = entry.animation as Animation;
         let byAnimation = owner.bySkin.get(skeleton.skin);
         if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
@@ -180,18 +202,25 @@ export class PoseCache implements SampleSource {
             clip = this.addClip(scratch, skeleton.skin, animation);
             byAnimation.set(animation, clip);
         }
-        if (clip === null || !clip.base.restAtSetup(skeleton)) return false;
+        if (clip === null) return this.no(NOT_SERVED.unsampled);
+        if (!clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
         this.building = clip;
         const located = clip.samples.locate(entry.getAnimationTime(), out, this);
         this.building = null;
         if (!located) {
             this.waits++;
-            return false;
+            return this.no(this.waitedFor);
         }
         clip.lastUsed = this.frame;
         out.clip = clip;
         out.entry = entry;
         return true;
+    }
+
+    /** Says no (`find`, `copy`) for `why`. */
+    private no(why: number): false {
+        this.whyNot = why;
+        return false;
     }
 
     /**
@@ -215,13 +244,13 @@ export class PoseCache implements SampleSource {
      * world transforms, colours and deforms interpolated between the two samples around its time;
      * attachments, sequence indices and draw order from the one at or before it. False when a bone
      * turns out not to be at its setup pose where the animation does not key it (see
-     * unkeyedPose.ts): the skeleton must then be posed in full.
+     * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`).
      */
     copy(skeleton: Skeleton, found: CacheLookup): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
-        if (!clip.layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return false;
+        if (!clip.layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return this.no(NOT_SERVED.moved);
         this.hits++;
         this.frameHits++;
         return true;
@@ -271,7 +300,14 @@ export class PoseCache implements SampleSource {
     take(time: number): Sample | null {
         const clip = this.building as Clip;
         const layout = clip.layout;
-        if (this.builds >= BUILDS_PER_FRAME || !this.reserve(layout.bytes)) return null;
+        if (this.builds >= BUILDS_PER_FRAME) {
+            this.waitedFor = NOT_SERVED.budget;
+            return null;
+        }
+        if (!this.reserve(layout.bytes)) {
+            this.waitedFor = NOT_SERVED.memory;
+            return null;
+        }
         this.builds++;
         sampleOn(clip.scratch, clip.skin, clip.animation, time);
         const sample: Sample = { floats: new Float32Array(layout.floats), refs: new Array<unknown>(layout.refSlots), drawn: null };

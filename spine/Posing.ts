@@ -5,7 +5,8 @@ import { notePose, posedAgain } from './animationReach';
 import type { PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
 import { PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type SpineObject, type TrackEntry } from './core/shapes';
-import { applyEvents, applySilently, needsApply } from './stateReplay';
+import { NOT_SERVED, SERVED } from './core/notServed';
+import { applyEvents, applyReason, applySilently } from './stateReplay';
 
 /**
  * The posing policy: for an instance in a frame, whether it is posed (world transforms computed,
@@ -22,8 +23,10 @@ import { applyEvents, applySilently, needsApply } from './stateReplay';
  *   this frame's, as stock's last apply left it; one set inactive, or coming into view, is posed
  *   with world transforms at once.
  * - A pose is copied from the cache when the instance shares poses and its state is plain enough
- *   (PoseCache.find), else made in full; physics restarts from the pose after a gap longer than the
- *   slowest posing interval (`lowFrequency`), as a new object's would, instead of whipping through it.
+ *   (PoseCache.find), else made in full, for the first reason found (core/notServed.ts: counted by
+ *   the cache, kept on the instance as `posedBy`); physics restarts from the pose after a gap longer
+ *   than the slowest posing interval (`lowFrequency`), as a new object's would, instead of whipping
+ *   through it.
  */
 export class Posing {
     constructor(
@@ -59,6 +62,7 @@ export class Posing {
         } else {
             instance.poseBehind = false; // posed before its callbacks run
             go.updatePose(ms);
+            this.inFull(instance, NOT_SERVED.off);
         }
         if (instance.generation !== owner) undoRestOfUpdate(instance);
         if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
@@ -77,9 +81,13 @@ export class Posing {
         const go = instance.go;
         // Not while the game has changed its state since its update (`reach.showing`, noted before
         // the change): the pose to show is the local pose made then, not the new state's.
-        if (world && instance.posedFrame !== frame && instance.sharesPoses && !instance.reach.showing && this.copyPose(instance)) {
-            instance.posedFrame = frame;
-            return;
+        let why: number = NOT_SERVED.off;
+        if (world && instance.posedFrame !== frame && instance.sharesPoses) {
+            why = instance.reach.showing ? NOT_SERVED.changed : this.copyPose(instance);
+            if (why === SERVED) {
+                instance.posedFrame = frame;
+                return;
+            }
         }
         if (instance.poseBehind) {
             applySilently(go.animationState, go.skeleton);
@@ -87,7 +95,7 @@ export class Posing {
         }
         if (!world || instance.posedFrame === frame) return;
         this.restartPhysicsAfterGap(instance, frame);
-        if (instance.sharesPoses) this.cache.missed();
+        this.inFull(instance, why);
         instance.poseCached = false;
         worldTransforms(go);
         instance.posedFrame = frame;
@@ -102,7 +110,8 @@ export class Posing {
      * object's. Returns whether it posed.
      */
     poseFirstFrame(instance: SpineInstance, entry: TrackEntry | null): boolean {
-        if (instance.sharesPoses && this.copyPose(instance)) return true;
+        const why = instance.sharesPoses ? this.copyPose(instance) : NOT_SERVED.off;
+        if (why === SERVED) return true;
         const animation = entry?.animation;
         if (!entry || !animation) return false;
         const skeleton = instance.go.skeleton;
@@ -110,6 +119,7 @@ export class Posing {
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
+        this.inFull(instance, why);
         posedAgain(instance.reach, instance.go.skeleton);
         return true;
     }
@@ -117,18 +127,23 @@ export class Posing {
     /**
      * Copies `instance`'s pose from the cache when its state allows it (as it stands: call after
      * its update). Its local pose is left behind (`poseBehind`), as an unposed update leaves it.
+     * Returns `SERVED`, or why it could not (core/notServed.ts).
      */
-    private copyPose(instance: SpineInstance): boolean {
+    private copyPose(instance: SpineInstance): number {
         const go = instance.go;
-        if (
-            needsApply(go.animationState, instance.version) ||
-            !this.cache.find(go, instance.version, instance.served) ||
-            !this.cache.copy(go.skeleton, instance.served)
-        )
-            return false;
+        const why = applyReason(go.animationState, instance.version);
+        if (why !== SERVED) return why;
+        if (!this.cache.find(go, instance.version, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return this.cache.whyNot;
         instance.poseCached = true;
+        instance.posedBy = SERVED;
         posedAgain(instance.reach, instance.go.skeleton);
-        return true;
+        return SERVED;
+    }
+
+    /** `instance` was posed in full, `why` (core/notServed.ts): counted by the cache, kept on it. */
+    private inFull(instance: SpineInstance, why: number): void {
+        instance.posedBy = why;
+        this.cache.posedInFull(why);
     }
 
     /** `poseStep` for an instance that shares poses: updatePose's steps, the pose copied from the cache when the state allows. */
@@ -139,15 +154,19 @@ export class Posing {
         const found = instance.served;
         instance.poseBehind = true;
         state.update(seconds);
-        if (!needsApply(state, instance.version) && this.cache.find(go, instance.version, found)) {
+        let why = applyReason(state, instance.version);
+        if (why === SERVED && !this.cache.find(go, instance.version, found)) why = this.cache.whyNot;
+        if (why === SERVED) {
             applyEvents(state, go.skeleton, instance.version); // its own events, exactly
             go.skeleton.update(seconds);
             // A callback that changed the state posed the local pose first (see poseNow): then
             // that pose is this frame's, as stock's world transforms follow its apply.
-            if (instance.poseBehind && this.cache.stillFound(go, found) && this.cache.copy(go.skeleton, found)) {
+            if (!instance.poseBehind || !this.cache.stillFound(go, found)) why = NOT_SERVED.changed;
+            else if (this.cache.copy(go.skeleton, found)) {
                 instance.poseCached = true;
+                instance.posedBy = SERVED;
                 return;
-            }
+            } else why = this.cache.whyNot;
         } else {
             instance.poseBehind = false;
             state.apply(go.skeleton);
@@ -158,7 +177,7 @@ export class Posing {
             applySilently(state, go.skeleton);
             instance.poseBehind = false;
         }
-        this.cache.missed();
+        this.inFull(instance, why);
         worldTransforms(go);
     }
 

@@ -31,6 +31,8 @@ export interface SpineInstance {
     poseCached: boolean;
     /** Where in the cache that pose came from (what `find` found for it; drawn from its samples). */
     readonly served: CacheLookup;
+    /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */
+    posedBy: number;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
     /** Its owner's generation: it changes when the instance is despawned (maybe from a listener during its own update). */

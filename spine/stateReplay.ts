@@ -24,6 +24,7 @@
  * spine-core 4.2 and 4.3 do these the same way.
  */
 import { applyEventsOnly } from './eventsOnly';
+import { NOT_SERVED, SERVED } from './core/notServed';
 import type { AnimationState, Skeleton } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
 
@@ -38,13 +39,23 @@ const NO_END = Number.MAX_VALUE;
  * Spine version.
  */
 export function appliesEveryFrame(state: AnimationState, version: SpineVersion): boolean {
+    return everyFrameReason(state, version) !== SERVED;
+}
+
+/**
+ * `appliesEveryFrame`'s answer as a reason (core/notServed.ts): `SERVED` (0) when no apply depends
+ * on the previous one, else the first entry's why: `mix`, `alpha` or `additive`.
+ */
+function everyFrameReason(state: AnimationState, version: SpineVersion): number {
     const tracks = state.tracks;
     for (let i = 0; i < tracks.length; i++) {
         const entry = tracks[i];
         if (entry === null || entry.delay > 0) continue;
-        if (entry.mixingFrom !== null || entry.alpha < 1 || version.isAdditive(entry)) return true;
+        if (entry.mixingFrom !== null) return NOT_SERVED.mix;
+        if (entry.alpha < 1) return NOT_SERVED.alpha;
+        if (version.isAdditive(entry)) return NOT_SERVED.additive;
     }
-    return false;
+    return SERVED;
 }
 
 /**
@@ -134,7 +145,16 @@ export function needsFinalApply(state: AnimationState): boolean {
  * (`appliesEveryFrame`).
  */
 export function needsApply(state: AnimationState, version: SpineVersion): boolean {
-    return needsFinalApply(state) || appliesEveryFrame(state, version);
+    return applyReason(state, version) !== SERVED;
+}
+
+/**
+ * `needsApply`'s answer as a reason (core/notServed.ts), which also says that the pose cannot be
+ * copied from the cache: `SERVED` (0) when no apply is needed, else `trackEnd` (`needsFinalApply`)
+ * or `appliesEveryFrame`'s why (`mix`, `alpha`, `additive`).
+ */
+export function applyReason(state: AnimationState, version: SpineVersion): number {
+    return needsFinalApply(state) ? NOT_SERVED.trackEnd : everyFrameReason(state, version);
 }
 
 /** What stock's `apply` records and fires after an update, without posing the skeleton. */

@@ -137,7 +137,8 @@ function interval(max: number, what: string): Check<number> {
 
 const FRAME_INTERVAL = interval(16, 'a frame interval, 1 = every frame');
 
-const TRUE_OR_FALSE: Check<boolean> = { accepts: (v): v is boolean => typeof v === 'boolean', rule: 'true or false' };
+/** `true` or `false`. */
+export const TRUE_OR_FALSE: Check<boolean> = { accepts: (v): v is boolean => typeof v === 'boolean', rule: 'true or false' };
 
 /** One of `values` (strings); `prefix` comes before the list in the rule. */
 export function oneOf<T extends string>(values: readonly T[], prefix = 'one of'): Check<T> {

@@ -14,7 +14,7 @@ const published = here('../../dist/index.mjs');
 const stack = createRequire(import.meta.url)('../../fixtures/stacks/stacks.cjs').stack();
 const spineEntry = join(stack.spineDir, 'dist', 'index.js');
 
-/** A page bundle: the benchmark page, and the draw-parity page of the e2e tests (test/e2e/drawParity). */
+/** A page bundle: the benchmark page, and the e2e tests' draw-parity and debug-view pages (test/e2e/drawParity, test/e2e/debugView). */
 const page = (input, file) => ({
     input,
     external: ['phaser'],
@@ -45,4 +45,8 @@ const page = (input, file) => ({
 
 /** bench/browser.ts's pageDir: the default stack's page in out/browser, another's in out/browser-<stack>. */
 const out = here(stack.name === 'phaser3' ? '../out/browser' : `../out/browser-${stack.name}`);
-export default [page(here('page.ts'), join(out, 'bench.js')), page(here('../../fixtures/pages/parity.ts'), join(out, 'parity.js'))];
+export default [
+    page(here('page.ts'), join(out, 'bench.js')),
+    page(here('../../fixtures/pages/parity.ts'), join(out, 'parity.js')),
+    page(here('../../fixtures/pages/debugView.ts'), join(out, 'debugView.js')),
+];

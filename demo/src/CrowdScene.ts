@@ -1,5 +1,5 @@
 import * as Phaser from 'phaser';
-import { applyPoseCache } from './optionalOptions';
+import { applyDebug, applyPoseCache } from './optionalOptions';
 import { CameraControls } from './CameraControls';
 import { Crowd } from './Crowd';
 import { FrameMetrics } from './FrameMetrics';
@@ -12,7 +12,6 @@ import { applyOffscreen, offscreenSupport } from './offscreenModes';
 import { poolOf } from './poolOf';
 import { type DemoSettings, WORLD_HEIGHT, WORLD_WIDTH } from './settings';
 import { loadCharacters } from './skeletons';
-import { TierOverlay } from './TierOverlay';
 
 /** How many characters the leaky-wave button sends. */
 const LEAKY_WAVE = 24;
@@ -28,7 +27,6 @@ export class CrowdScene extends Phaser.Scene {
     private controls!: CameraControls;
     /** `F`: a followed character pinned to full detail. */
     follow!: HeroFollow;
-    private overlay!: TierOverlay;
     private hud!: Hud;
 
     constructor(private readonly settings: DemoSettings) {
@@ -60,13 +58,13 @@ export class CrowdScene extends Phaser.Scene {
 
         this.controls = new CameraControls(this, camera);
         this.follow = new HeroFollow(this, pool, camera, this.crowd.members);
-        this.overlay = new TierOverlay(this, pool, camera);
-        this.overlay.visible = this.settings.tiers;
+        // The tier overlay is the plugin's debug view: each character's extent in its tier's colour,
+        // how its pose and drawing were made, the distance rings, a panel of stats().
+        applyDebug(pool, this.settings.tiers);
         this.hud = new Hud({
             pool,
             crowd: this.crowd,
             lod,
-            overlay: this.overlay,
             metrics: new FrameMetrics(this),
             pass: new PassStats(this, pool),
             renderer: `${this.game.renderer.type === Phaser.WEBGL ? 'WebGL' : 'Canvas'} · Phaser ${Phaser.VERSION}`,
@@ -84,7 +82,6 @@ export class CrowdScene extends Phaser.Scene {
         this.controls.update(delta);
         this.follow.update();
         this.crowd.update(this.clock, delta);
-        this.overlay.draw(this.crowd.members);
         this.hud.update(time);
     }
 }

@@ -5,7 +5,7 @@ import type { Character } from './Character';
 /**
  * `F`: the camera follows the living character nearest the view centre, pinned to full detail
  * (`setDetail(go, 'full')`): zoomed out, the crowd drops to low detail around it while it stays
- * high (green in the tier overlay). `F` again, or its death, lets go. A plugin build without
+ * high (green in the debug view). `F` again, or its death, lets go. A plugin build without
  * `setDetail` still follows, without the pin.
  */
 export class HeroFollow {

@@ -3,11 +3,10 @@ import type { Crowd } from './Crowd';
 import type { FrameMetrics } from './FrameMetrics';
 import { scoreboard } from './leakyListener';
 import type { LodSwitch } from './LodSwitch';
-import { applyCull, applyPoseCache, readCull, readPoseCache } from './optionalOptions';
+import { applyCull, applyDebug, applyPoseCache, readCull, readDebug, readPoseCache } from './optionalOptions';
 import { applyOffscreen, OFFSCREEN_CHOICES } from './offscreenModes';
 import type { PassStats } from './PassStats';
 import type { OffscreenChoice } from './settings';
-import type { TierOverlay } from './TierOverlay';
 
 /** Text refreshes per second: readable numbers, and no DOM work in most frames. */
 const REFRESH_HZ = 4;
@@ -17,7 +16,6 @@ export interface HudModel {
     pool: SpinePoolPlugin;
     crowd: Crowd;
     lod: LodSwitch;
-    overlay: TierOverlay;
     metrics: FrameMetrics;
     /** The pool's numbers, read at the end of each frame's update pass. */
     pass: PassStats;
@@ -88,8 +86,10 @@ export class Hud {
 
         this.lodBox.checked = model.lod.enabled;
         this.lodBox.addEventListener('change', () => this.setLod(this.lodBox.checked));
-        this.tiersBox.checked = model.overlay.visible;
-        this.tiersBox.addEventListener('change', () => (model.overlay.visible = this.tiersBox.checked));
+        this.tiersBox.checked = readDebug(model.pool) === true;
+        this.tiersBox.disabled = readDebug(model.pool) === null;
+        if (this.tiersBox.disabled) this.tiersBox.parentElement!.title = 'not in this plugin version';
+        this.tiersBox.addEventListener('change', () => applyDebug(model.pool, this.tiersBox.checked));
 
         for (const option of Array.from(this.offscreen.options)) {
             const refusal = model.offscreenSupport.get(option.value as OffscreenChoice);
@@ -123,9 +123,9 @@ export class Hud {
             else if ((event.key === 'c' || event.key === 'C') && !this.cacheBox.disabled) {
                 applyPoseCache(model.pool, !this.cacheBox.checked);
                 this.cacheBox.checked = readPoseCache(model.pool) === true;
-            } else if (event.key === 't' || event.key === 'T') {
-                model.overlay.visible = !model.overlay.visible;
-                this.tiersBox.checked = model.overlay.visible;
+            } else if ((event.key === 't' || event.key === 'T') && !this.tiersBox.disabled) {
+                applyDebug(model.pool, !this.tiersBox.checked);
+                this.tiersBox.checked = readDebug(model.pool) === true;
             }
         });
     }

@@ -15,7 +15,7 @@ export interface DemoSettings {
     count: number;
     /** Level of detail on (the plugin's scheduler) or off (every instance every frame). */
     lod: boolean;
-    /** Tier markers under the characters and the LOD distance rings. */
+    /** The plugin's debug view (`debug` option): tier colours, extents, how poses are made, the LOD distance rings. */
     tiers: boolean;
     /** The plugin's `offscreen` option; null keeps the plugin's default. */
     offscreen: OffscreenChoice | null;

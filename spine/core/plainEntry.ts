@@ -1,4 +1,5 @@
 /** The one "plays one animation plainly" predicate: what the pose cache serves and where reach is sampled. */
+import { NOT_SERVED, SERVED } from './notServed';
 import type { TrackEntry } from './shapes';
 import type { SpineVersion } from './SpineVersion';
 
@@ -11,11 +12,25 @@ import type { SpineVersion } from './SpineVersion';
  * Otherwise null.
  */
 export function plainEntry(state: { tracks: ArrayLike<TrackEntry | null> }, version: SpineVersion): TrackEntry | null {
+    return plainness(state, version) === SERVED ? state.tracks[0] : null;
+}
+
+/**
+ * Whether a state plays one animation plainly (see `plainEntry`): `SERVED` (0) when it does, else
+ * the first reason it does not (core/notServed.ts: `noAnimation`, `tracks`, `mix`, `delay`,
+ * `reverse`, `alpha`, `additive`).
+ */
+export function plainness(state: { tracks: ArrayLike<TrackEntry | null> }, version: SpineVersion): number {
     const tracks = state.tracks;
-    if (tracks.length === 0) return null;
-    const entry = tracks[0];
-    if (entry === null || entry.animation === null) return null;
-    for (let i = 1; i < tracks.length; i++) if (tracks[i] !== null) return null;
-    if (entry.mixingFrom !== null || entry.delay > 0 || entry.reverse || entry.alpha !== 1 || version.isAdditive(entry)) return null;
-    return entry;
+    let others = false;
+    for (let i = 1; i < tracks.length; i++) if (tracks[i] !== null) others = true;
+    const entry = tracks.length === 0 ? null : tracks[0];
+    if (entry === null || entry.animation === null) return others ? NOT_SERVED.tracks : NOT_SERVED.noAnimation;
+    if (others) return NOT_SERVED.tracks;
+    if (entry.mixingFrom !== null) return NOT_SERVED.mix;
+    if (entry.delay > 0) return NOT_SERVED.delay;
+    if (entry.reverse) return NOT_SERVED.reverse;
+    if (entry.alpha !== 1) return NOT_SERVED.alpha;
+    if (version.isAdditive(entry)) return NOT_SERVED.additive;
+    return SERVED;
 }

@@ -28,7 +28,7 @@ describe('published bundles', () => {
         expect(source).not.toMatch(/\brequire\(/); // a script tag has no require
         // Evaluated as a classic script would be: only globals in scope.
         const SpinePool = new Function(`${source}\nreturn SpinePool;`)();
-        expect(Object.keys(SpinePool).sort()).toEqual(['PlayMode', 'PoolError', 'QueueMode', 'SpinePoolPlugin', 'WrapMode']);
+        expect(Object.keys(SpinePool).sort()).toEqual(['DEBUG_TIER_COLORS', 'PlayMode', 'PoolError', 'QueueMode', 'SpinePoolPlugin', 'WrapMode']);
         await spawnAndStep(SpinePool.SpinePoolPlugin);
     });
 

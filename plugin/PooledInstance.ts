@@ -1,3 +1,4 @@
+import * as Phaser from 'phaser';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { CallSite } from '../src/callSite';
 import { warn } from '../src/errors';
@@ -156,6 +157,8 @@ export class PooledInstance implements StateOwner {
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         this.builtProvider = go.boundsProvider;
         this.setupBox = { left: -go.displayOriginX, top: -go.displayOriginY, right: go.width - go.displayOriginX, bottom: go.height - go.displayOriginY };
+        // spine-phaser's Canvas renderer writes the skeleton's x, y and scale at each draw (see ReachMemo's rendererPlaced).
+        this.reach.rendererPlaced = (go.scene.sys.game.renderer as { type?: number } | null)?.type === Phaser.CANVAS;
     }
 
     /** Handed out by `spawn` and not despawned. */

@@ -128,15 +128,8 @@ export function extentOf(skeleton: Skeleton, state: ReachedState, version: Spine
  * default scale is read once into `memo` (`unitX`; 4.2's y-down skeletons read -1).
  */
 export function onSkeleton(box: Box, skeleton: Skeleton, memo: ReachMemo): void {
-    if (memo.unitX !== memo.unitX) {
-        const unit = scratchOf(skeleton).skeleton;
-        memo.unitX = unit.scaleX;
-        memo.unitY = unit.scaleY;
-        if (memo.shownScaleX !== memo.shownScaleX) {
-            memo.shownScaleX = unit.scaleX;
-            memo.shownScaleY = unit.scaleY;
-        }
-    }
+    if (memo.rendererPlaced) return;
+    readUnit(memo, skeleton);
     const left = box.left;
     const top = box.top;
     const right = box.right;
@@ -152,6 +145,18 @@ export function onSkeleton(box: Box, skeleton: Skeleton, memo: ReachMemo): void 
     const shown = memo.scratch;
     placeOn(shown, left, top, right, bottom, memo.shownScaleX / memo.unitX, memo.shownScaleY / memo.unitY, memo.shownX, memo.shownY);
     join(box, shown);
+}
+
+/** Reads the scale of a new skeleton of `skeleton`'s data into `memo`, once (see `ReachMemo.unitX`). */
+function readUnit(memo: ReachMemo, skeleton: Skeleton): void {
+    if (memo.unitX === memo.unitX) return;
+    const unit = scratchOf(skeleton).skeleton;
+    memo.unitX = unit.scaleX;
+    memo.unitY = unit.scaleY;
+    if (memo.shownScaleX !== memo.shownScaleX) {
+        memo.shownScaleX = unit.scaleX;
+        memo.shownScaleY = unit.scaleY;
+    }
 }
 
 /** The box (`left`..`bottom`) scaled by `fx`, `fy` (flipped where negative) and moved by `x`, `y`, into `out`. */
@@ -199,6 +204,12 @@ export interface ReachMemo {
     shownScaleY: number;
     /** Scratch of `onSkeleton`. */
     readonly scratch: Box;
+    /**
+     * The renderer writes the skeleton's `x`, `y` and scale at each draw (spine-phaser's Canvas
+     * renderer: the camera's transform of the object), so they say nothing of where the game put it:
+     * `onSkeleton` leaves boxes around the object's origin, and `notePose` measures them there.
+     */
+    rendererPlaced: boolean;
 }
 
 /** An empty `ReachMemo`. */
@@ -219,6 +230,7 @@ export function reachMemo(): ReachMemo {
         shownScaleX: NaN,
         shownScaleY: NaN,
         scratch: { left: 0, top: 0, right: 0, bottom: 0 },
+        rendererPlaced: false,
     };
 }
 
@@ -232,10 +244,19 @@ export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
     const swap = memo.previous;
     memo.previous = memo.posed;
     const box = swap ?? { left: 0, top: 0, right: 0, bottom: 0 };
-    box.left = r.x;
-    box.top = r.y;
-    box.right = r.x + r.width;
-    box.bottom = r.y + r.height;
+    if (memo.rendererPlaced) {
+        // Posed on the renderer's x, y and scale (the camera's transform at its last draw): back around the origin at the default scale.
+        readUnit(memo, skeleton);
+        const fx = memo.unitX / skeleton.scaleX;
+        const fy = memo.unitY / skeleton.scaleY;
+        if (!(Number.isFinite(fx) && Number.isFinite(fy))) return; // drawn at scale 0: shows nothing
+        placeOn(box, r.x - skeleton.x, r.y - skeleton.y, r.x + r.width - skeleton.x, r.y + r.height - skeleton.y, fx, fy, 0, 0);
+    } else {
+        box.left = r.x;
+        box.top = r.y;
+        box.right = r.x + r.width;
+        box.bottom = r.y + r.height;
+    }
     memo.posed = box;
 }
 

@@ -6,7 +6,7 @@
  * non-looping end), and `reachOf` the setup box joined with every animation on the tracks.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { animationBox, extentOf, posedAgain, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
+import { animationBox, extentOf, notePose, posedAgain, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
 import type { Skeleton, TrackEntry } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS } from '../harness/coreRig';
 
@@ -16,8 +16,9 @@ function join(a: Box, b: Box): Box {
     return { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
 }
 
-function expectBox(actual: Box, expected: Box): void {
-    for (const side of ['left', 'top', 'right', 'bottom'] as const) expect({ side, at: actual[side] }).toEqual({ side, at: expect.closeTo(expected[side], 9) });
+function expectBox(actual: Box, expected: Box, digits = 9): void {
+    for (const side of ['left', 'top', 'right', 'bottom'] as const)
+        expect({ side, at: actual[side] }).toEqual({ side, at: expect.closeTo(expected[side], digits) });
 }
 
 describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
@@ -197,7 +198,10 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
                         const r = skeleton.getBoundsRect();
                         return { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height };
                     });
-                    expectBox(out, join(drawn[0]!, drawn[1]!));
+                    // Within half a px, not exactly: a scaled or mirrored skeleton's world angles differ, so the
+                    // stunt rig's transform constraint wraps (and its IK flips) at other times than the sampled
+                    // one's (0.28 px apart seen here), inside the culling margin (offscreenMargin, 4 px).
+                    expectBox(out, join(drawn[0]!, drawn[1]!), 0);
                 }
             }
         });
@@ -220,6 +224,31 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             const left = box();
             expect(left.right).toBeGreaterThan(right.right + 500); // the dash comes from the other side
             expectBox(both, join(right, left));
+        });
+
+        test("on the Canvas renderer (rendererPlaced) the skeleton's x, y and scale are the renderer's: the box stays around the object's origin, and a physics pose is measured there", () => {
+            const stunts = rt.data('stunts');
+            const { state } = playing(stunts, 'walk', true, 0.15);
+            const skeleton = rt.skeleton(stunts);
+            const unplaced: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+            extentOf(sk(skeleton), state, rt.version, setupBox(stunts), unplaced, reachMemo());
+            // What spine-phaser's renderCanvas writes before each draw: the camera's transform of the object.
+            rt.poseAt(skeleton, stunts.findAnimation('walk')!, 0.15);
+            const origin = skeleton.getBoundsRect();
+            skeleton.x = 512;
+            skeleton.y = 384;
+            skeleton.scaleX *= 2;
+            skeleton.scaleY *= 2;
+            const memo = reachMemo();
+            memo.rendererPlaced = true;
+            posedAgain(memo, sk(skeleton));
+            const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+            extentOf(sk(skeleton), state, rt.version, setupBox(stunts), out, memo);
+            expectBox(out, unplaced);
+            // notePose on a pose made on the renderer's fields: the bounds the same pose has at the origin, default scale.
+            rt.poseAt(skeleton, stunts.findAnimation('walk')!, 0.15);
+            notePose(memo, sk(skeleton));
+            expectBox(memo.posed!, { left: origin.x, top: origin.y, right: origin.x + origin.width, bottom: origin.y + origin.height });
         });
 
         test('the memo keeps the reach of the animation last asked and changes with it', () => {

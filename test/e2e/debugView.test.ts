@@ -1,7 +1,8 @@
 /**
  * The debug view (the `debug` option) drawn by a real browser: the page of fixtures/pages/debugView.ts
  * (three pooled characters, one per distance tier) is run in Chromium (WebGL) on every stack, Phaser 3
- * (spine-phaser and spine-phaser-v3) and Phaser 4 (spine-phaser-v4). The frames are read back: with the view on, each character's origin square is its
+ * (spine-phaser and spine-phaser-v3) and Phaser 4 (spine-phaser-v4), and in Canvas on Phaser 3 + spine-phaser (whose Canvas
+ * renderer writes each skeleton's x, y and scale as it draws: tiers and extents must not follow them). The frames are read back: with the view on, each character's origin square is its
  * tier's colour (the package's DEBUG_TIER_COLORS, as the page's bundle exports them) where the camera
  * shows its origin, also zoomed and scrolled; with the view off (before, and after it was turned
  * off), no pixel has any tier's colour.
@@ -53,8 +54,14 @@ function drawnPixels(frame: DebugFrame): number {
     return drawn;
 }
 
-for (const name of STACKS)
-    maybe(`the debug view in Chromium (WebGL, ${name})`, () => {
+/** Each stack in WebGL, and Phaser 3 + spine-phaser in Canvas. */
+const RUNS: { name: StackName; renderer: 'WebGL' | 'Canvas' }[] = [
+    ...STACKS.map((name) => ({ name, renderer: 'WebGL' as const })),
+    { name: 'phaser3', renderer: 'Canvas' },
+];
+
+for (const { name, renderer } of RUNS)
+    maybe(`the debug view in Chromium (${renderer}, ${name})`, () => {
         let result: DebugViewResult;
 
         beforeAll(async () => {
@@ -64,7 +71,9 @@ for (const name of STACKS)
                 const tab = await browser.context.newPage();
                 const errors: string[] = [];
                 tab.on('pageerror', (error) => errors.push(String(error)));
-                await tab.goto(pathToFileURL(page).href, { waitUntil: 'load', timeout: 240000 });
+                const url = pathToFileURL(page);
+                if (renderer === 'Canvas') url.search = '?renderer=canvas';
+                await tab.goto(url.href, { waitUntil: 'load', timeout: 240000 });
                 await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
                 result = (await tab.evaluate(() => (window as unknown as { debugViewResult: unknown }).debugViewResult)) as DebugViewResult;
                 result.errors.push(...errors);
@@ -73,10 +82,10 @@ for (const name of STACKS)
             }
         }, 300000);
 
-        test('the page ran in WebGL without an error, the characters in the high, mid and low tiers', () => {
+        test(`the page ran in ${renderer} without an error, the characters in the high, mid and low tiers`, () => {
             expect(result.errors).toEqual([]);
             expect(result.colors).toEqual(DEBUG_TIER_COLORS);
-            expect(result.renderer).toBe('WebGL');
+            expect(result.renderer).toBe(renderer);
             expect(result.phaser.startsWith(name === 'phaser4' ? '4.' : '3.')).toBe(true);
             for (const frame of [result.off, result.on, result.zoomed, result.offAgain])
                 expect(frame.characters.map((c) => c.tier)).toEqual(['high', 'mid', 'low']);

@@ -21,6 +21,7 @@ const LONG = [
     /\/test\/integration\/differentialCacheTight\.test\.ts$/,
     /\/test\/integration\/callSites\.test\.ts$/,
     /\/test\/e2e\/benchPage\.test\.ts$/,
+    /\/test\/e2e\/debugView\.test\.ts$/,
     /\/test\/unit\/poseCacheError\.test\.ts$/,
     /\/test\/unit\/skeletons\.test\.ts$/,
 ];

@@ -336,9 +336,12 @@ export class TwinPair {
                 if (frame !== this.spawnedFrame && !this.run.poseCacheOff() && this.servable(stockPose)) {
                     this.servableFrames++;
                     if (!record.poseCached && this.run.waitedIn(this.pooled) === this.run.frame) this.waitedFrames++;
+                    // The game changed its state in the frame after its update: the pool shows the pose made
+                    // before the change, computed from that local pose (as stock shows it), not a miss.
+                    else if (!record.poseCached && record.posedBy === 'changed') this.changedFrames++;
                     else if (!record.poseCached) {
                         this.missedFrames++;
-                        if (this.missedAt.length < MAX_REPORTED) this.missedAt.push(frame);
+                        if (this.missedAt.length < MAX_REPORTED) this.missedAt.push(`${frame} (${record.posedBy ?? 'served'})`);
                     }
                 }
                 this.comparePose(pooledPose, stockPose, record.poseCached);
@@ -575,8 +578,10 @@ export class TwinPair {
     missedFrames = 0;
     /** Servable frames posed in full while the cache's samples waited to be built (its per-frame budget): not counted in `missedFrames`. */
     waitedFrames = 0;
-    /** The first of those frames. */
-    readonly missedAt: number[] = [];
+    /** Servable frames posed in full because the game changed the state after its update (the pool's `changed`): not counted in `missedFrames`. */
+    changedFrames = 0;
+    /** The first frames posed in full that the cache may serve, each with the pool's reason (`posedBy`). */
+    readonly missedAt: string[] = [];
     /** The largest distance (skeleton px) of a served pose's bone or drawn vertex from the twin's, and which and when. */
     cacheError = 0;
     cacheWorst = '';
@@ -593,7 +598,7 @@ export class TwinPair {
             const amount = kind === 'bone' || kind === 'vertex' ? `${e.amount.toFixed(2)} px` : kind === 'colour' ? `${(e.amount * 255).toFixed(1)}/255` : '';
             return e.amount > 0 ? `${kind} ${amount}${e.frames > 0 ? ` (${e.frames} frames beyond)` : ''} [${e.at}]` : '';
         }).filter(Boolean);
-        return `${this.cachedFrames} cached frames, ${this.servableFrames} servable (${this.missedFrames} of them posed in full, ${this.waitedFrames} more while samples were built)${kinds.length ? `; ${kinds.join('; ')}` : ''}`;
+        return `${this.cachedFrames} cached frames, ${this.servableFrames} servable (${this.missedFrames} of them posed in full, ${this.waitedFrames} more while samples were built, ${this.changedFrames} with the state changed after the update)${kinds.length ? `; ${kinds.join('; ')}` : ''}`;
     }
 
     /** Differences between the callbacks heard, given the lag allowed. */

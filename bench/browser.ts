@@ -7,7 +7,7 @@
  * The page needs no driver: see page.ts for running it by hand.
  */
 import { execFileSync } from 'child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { pathToFileURL } from 'url';
 import { findChromium, launchChromium } from '../fixtures/browser/chromium';
@@ -55,6 +55,59 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
  */
 export function buildPage(name: StackName = stack().name): string {
     const dir = pageDir(name);
+    mkdirSync(dir, { recursive: true });
+    // The e2e files build the same pages (a rollup build is ~25 s of CPU): a build is kept while
+    // nothing it is made from changed; jest's workers take turns (a lock directory beside it).
+    const stamp = join(dir, '.built');
+    const { phaserVersion, spineVersion } = stack(name);
+    const key = `${name} ${phaserVersion} ${spineVersion} ${newestInput(name)}`;
+    withLock(`${dir}.lock`, () => {
+        if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return;
+        rmSync(stamp, { force: true });
+        writePage(name, dir);
+        writeFileSync(stamp, key);
+    });
+    return join(dir, 'index.html');
+}
+
+/** The newest modification time (ms) of what a page of `name` is made from: the plugin's bundle, the pages' sources and fixtures, the stack's Phaser and Spine runtime. */
+function newestInput(name: StackName): number {
+    let newest = 0;
+    const visit = (path: string): void => {
+        const stats = statSync(path, { throwIfNoEntry: false });
+        if (!stats) return;
+        newest = Math.max(newest, stats.mtimeMs);
+        if (!stats.isDirectory()) return;
+        for (const entry of readdirSync(path)) if (entry !== 'node_modules') visit(join(path, entry));
+    };
+    for (const input of ['dist', join('bench', 'browser'), 'fixtures']) visit(join(ROOT, input));
+    visit(stack(name).spineFile);
+    visit(stack(name).phaserFile);
+    return newest;
+}
+
+/** Runs `work` holding the lock directory `lock` (made atomically; one older than ten minutes is a crashed holder's). */
+function withLock(lock: string, work: () => void): void {
+    const wait = new Int32Array(new SharedArrayBuffer(4));
+    for (;;) {
+        try {
+            mkdirSync(lock);
+            break;
+        } catch {
+            const held = statSync(lock, { throwIfNoEntry: false });
+            if (held && Date.now() - held.mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+            else Atomics.wait(wait, 0, 0, 200);
+        }
+    }
+    try {
+        work();
+    } finally {
+        rmSync(lock, { recursive: true, force: true });
+    }
+}
+
+/** The pages of `name` built into `dir`. */
+function writePage(name: StackName, dir: string): void {
     mkdirSync(join(dir, 'vendor'), { recursive: true });
     execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], {
         cwd: ROOT,
@@ -73,7 +126,6 @@ export function buildPage(name: StackName = stack().name): string {
         html.replace('bench.js', 'debugView.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · debug view</title>'),
     );
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
-    return join(dir, 'index.html');
 }
 
 /** Runs the page's modes (in turns, `rounds` each) for `shot` and returns their frame-time medians; null without Chromium. */

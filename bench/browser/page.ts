@@ -29,6 +29,7 @@
 import * as spine from '@esotericsoftware/spine-phaser';
 import type * as PhaserModule from 'phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
+import { addRig } from '../../fixtures/pages/addRig';
 import { preset } from '../../fixtures/skeletons/presets';
 import { placements } from '../placements';
 
@@ -80,16 +81,7 @@ function status(text: string): void {
 /** The bench character, generated for the runtime's Spine version, put where spine-phaser's loader would put it. */
 function addHero(scene: Phaser.Scene): void {
     const v43 = typeof (spine.Skeleton.prototype as unknown as { setupPose?: unknown }).setupPose === 'function';
-    const hero = preset('hero', v43 ? '4.3' : '4.2');
-    scene.cache.json.add('hero', hero.json);
-    scene.cache.text.add('hero-atlas', v43 ? hero.atlas : { data: hero.atlas, premultipliedAlpha: false });
-    for (const page of hero.pages) {
-        const canvas = document.createElement('canvas');
-        canvas.width = page.width;
-        canvas.height = page.height;
-        page.paint(canvas.getContext('2d') as CanvasRenderingContext2D);
-        scene.textures.addCanvas(`hero-atlas!${page.name}`, canvas);
-    }
+    addRig(scene, 'hero', preset('hero', v43 ? '4.3' : '4.2'), v43);
 }
 
 class BenchScene extends Phaser.Scene {

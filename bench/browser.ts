@@ -6,10 +6,10 @@
  * Run by `npm run bench` after the headless part; skipped, saying so, when there is no Chromium.
  * The page needs no driver: see page.ts for running it by hand.
  */
-import { execFileSync } from 'child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { pathToFileURL } from 'url';
+import { bundleForBrowser } from '../fixtures/browser/bundle';
 import { findChromium, launchChromium } from '../fixtures/browser/chromium';
 import { stack, STACK_NAMES, type StackName } from '../fixtures/headless/stack';
 import { median, percentile } from './stats';
@@ -56,8 +56,8 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 export function buildPage(name: StackName = stack().name): string {
     const dir = pageDir(name);
     mkdirSync(dir, { recursive: true });
-    // The e2e files build the same pages (a rollup build is ~25 s of CPU): a build is kept while
-    // nothing it is made from changed; jest's workers take turns (a lock directory beside it).
+    // The e2e files and the bench build the same pages: a build is kept while nothing it is made
+    // from changed; jest's workers take turns (a lock directory beside it).
     const stamp = join(dir, '.built');
     const { phaserVersion, spineVersion } = stack(name);
     const key = `${name} ${phaserVersion} ${spineVersion} ${newestInput(name)}`;
@@ -109,11 +109,14 @@ function withLock(lock: string, work: () => void): void {
 /** The pages of `name` built into `dir`. */
 function writePage(name: StackName, dir: string): void {
     mkdirSync(join(dir, 'vendor'), { recursive: true });
-    execFileSync(process.execPath, [require.resolve('rollup/dist/bin/rollup'), '-c', 'bench/browser/rollup.config.mjs', '--silent'], {
-        cwd: ROOT,
-        stdio: 'pipe',
-        env: { ...process.env, SPINE_STACK: name },
-    });
+    bundleForBrowser(
+        [
+            { input: join(__dirname, 'browser', 'page.ts'), output: join(dir, 'bench.js') },
+            { input: join(ROOT, 'fixtures', 'pages', 'parity.ts'), output: join(dir, 'parity.js') },
+            { input: join(ROOT, 'fixtures', 'pages', 'debugView.ts'), output: join(dir, 'debugView.js') },
+        ],
+        name,
+    );
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
     // The parity and debug-view pages are the same page running parity.js, debugView.js.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');

@@ -459,7 +459,10 @@ export class TwinPair {
         for (let i = 0; i < stock.length; i++) {
             if (skip !== null && skip.has(i)) continue;
             for (let j = 0; j < 6; j++) {
-                const d = Math.abs(pooled[i][j] - stock[i][j]);
+                const p = pooled[i][j];
+                const q = stock[i][j];
+                // NaN on one side only is as far apart as can be (a plain difference would compare false).
+                const d = p === q || (p !== p && q !== q) ? 0 : p === p && q === q ? Math.abs(p - q) : Infinity;
                 if (d > worst) {
                     worst = d;
                     worstBone = i;
@@ -1249,9 +1252,16 @@ function sameTrack(a: string, b: string): boolean {
     return true;
 }
 
+/** The largest difference of two arrays' values (NaN on both sides is the same value, on one side a difference). */
 function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
     let max = 0;
-    for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i] - b[i]));
+    for (let i = 0; i < a.length; i++) {
+        const x = a[i];
+        const y = b[i];
+        const d = x > y ? x - y : y - x;
+        if (d > max) max = d;
+        else if (d !== d && x !== y && (x === x || y === y)) return Infinity; // NaN on one side only
+    }
     return max;
 }
 

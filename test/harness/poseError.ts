@@ -100,28 +100,30 @@ export function toleranceOf(kind: PoseErrorKind, bound: PoseBound): number {
 /** How far `pose` is from `exact`, by kind (distances in `exact`'s skeleton px), counting the parts beyond `bound`. */
 export function poseErrors(pose: DrawnPose, exact: DrawnPose, bound: PoseBound = DOCUMENTED_BOUND): PoseErrors {
     const errors = Object.fromEntries(POSE_ERROR_KINDS.map((kind) => [kind, measure()])) as PoseErrors;
-    const note = (kind: PoseErrorKind, amount: number, at: string): void => {
+    // `at` is put in words only for a new worst (this runs for every part of every compared pose).
+    const note = (kind: PoseErrorKind, amount: number, at: () => string): void => {
         const m = errors[kind];
+        if (amount !== amount) amount = Infinity; // a NaN anywhere is no pose (a plain comparison would pass it)
         if (amount > toleranceOf(kind, bound)) m.count++;
         if (amount > m.amount) {
             m.amount = amount;
-            m.at = at;
+            m.at = at();
         }
     };
     const unit = exact.unit;
     exact.bones.forEach((bone, i) => {
         if (!bone.active) return;
         const p = pose.bones[i];
-        note('bone', Math.hypot(p.x - bone.x, p.y - bone.y) / unit, `bone '${bone.name}'`);
+        note('bone', Math.hypot(p.x - bone.x, p.y - bone.y) / unit, () => `bone '${bone.name}'`);
     });
     exact.slots.forEach((e, i) => {
         const p = pose.slots[i];
         if (p.name !== e.name) {
-            note('attachment', 1, `slot '${e.slot}' shows ${p.name} vs ${e.name}`);
+            note('attachment', 1, () => `slot '${e.slot}' shows ${p.name} vs ${e.name}`);
             return; // its vertices are another attachment's
         }
         if (e.hasSequence && p.sequenceIndex !== e.sequenceIndex)
-            note('sequence', 1, `slot '${e.slot}' (${e.name}) sequence index ${p.sequenceIndex} vs ${e.sequenceIndex}`);
+            note('sequence', 1, () => `slot '${e.slot}' (${e.name}) sequence index ${p.sequenceIndex} vs ${e.sequenceIndex}`);
         let colour = 0;
         for (let c = 0; c < 4; c++) colour = Math.max(colour, Math.abs(p.color[c] - e.color[c]));
         if ((p.dark === null) !== (e.dark === null)) colour = 1;
@@ -129,13 +131,13 @@ export function poseErrors(pose: DrawnPose, exact: DrawnPose, bound: PoseBound =
         note(
             'colour',
             colour,
-            `slot '${e.slot}' colour ${fmt(p.color)}${p.dark ? ` dark ${fmt(p.dark)}` : ''} vs ${fmt(e.color)}${e.dark ? ` dark ${fmt(e.dark)}` : ''}`,
+            () => `slot '${e.slot}' colour ${fmt(p.color)}${p.dark ? ` dark ${fmt(p.dark)}` : ''} vs ${fmt(e.color)}${e.dark ? ` dark ${fmt(e.dark)}` : ''}`,
         );
         if (!(p.drawn || e.drawn)) return;
         const pv = p.vertices;
         const ev = e.vertices;
         if (!pv || !ev || pv.length !== ev.length) {
-            note('vertex', Infinity, `slot '${e.slot}' (${e.name}): ${(pv?.length ?? 0) / 2} vs ${(ev?.length ?? 0) / 2} vertices`);
+            note('vertex', Infinity, () => `slot '${e.slot}' (${e.name}): ${(pv?.length ?? 0) / 2} vs ${(ev?.length ?? 0) / 2} vertices`);
             return;
         }
         let worst = 0;
@@ -147,12 +149,12 @@ export function poseErrors(pose: DrawnPose, exact: DrawnPose, bound: PoseBound =
                 at = v / 2;
             }
         }
-        note('vertex', worst / unit, `slot '${e.slot}' (${e.kind} ${e.name}) vertex ${at}`);
+        note('vertex', worst / unit, () => `slot '${e.slot}' (${e.kind} ${e.name}) vertex ${at}`);
     });
     if (pose.drawOrder.join() !== exact.drawOrder.join()) {
         const first = exact.drawOrder.findIndex((slot, i) => pose.drawOrder[i] !== slot);
         const name = (order: number[]) => exact.slots[order[first]]?.slot ?? '?';
-        note('draw order', 1, `draw order differs from position ${first} ('${name(pose.drawOrder)}' vs '${name(exact.drawOrder)}')`);
+        note('draw order', 1, () => `draw order differs from position ${first} ('${name(pose.drawOrder)}' vs '${name(exact.drawOrder)}')`);
     }
     return errors;
 }

@@ -115,7 +115,7 @@ export interface SlotDrawn {
     color: [number, number, number, number];
     dark: [number, number, number] | null;
     /** World vertices (x, y pairs; 4 for a region) of a region, mesh or clipping polygon on an active bone (drawn or at alpha 0), else null. */
-    vertices: number[] | null;
+    vertices: Float64Array | null;
 }
 
 /** spine-core's attachment classes, from the runtime that made the skeleton (spine-phaser's bundle or spine-core). */
@@ -155,15 +155,15 @@ export function slotsDrawn(spine: AttachmentClasses | object, skeleton: Skeleton
                   ? 'clip'
                   : null;
         const drawn = kind !== null && slot.bone.active && (kind === 'clip' || (c.a > 0 && attachment.color.a > 0));
-        let vertices: number[] | null = null;
+        let vertices: Float64Array | null = null;
         if (kind !== null && slot.bone.active) {
             if (kind === 'region') {
-                vertices = new Array<number>(8);
+                vertices = new Float64Array(8);
                 if (v43) attachment.computeWorldVertices(slot, attachment.getOffsets(pose), vertices, 0, 2);
                 else attachment.computeWorldVertices(slot, vertices, 0, 2);
             } else {
                 const n: number = attachment.worldVerticesLength;
-                vertices = new Array<number>(n);
+                vertices = new Float64Array(n);
                 if (v43) attachment.computeWorldVertices(skeleton, slot, 0, n, vertices, 0, 2);
                 else attachment.computeWorldVertices(slot, 0, n, vertices, 0, 2);
             }

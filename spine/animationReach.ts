@@ -5,6 +5,7 @@
  * mixing, queuing or layering animations is anywhere any of them reaches, joined with its setup
  * pose (`reachOf`).
  */
+import { boundsRect } from './core/bounds';
 import { plainEntry } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn } from './core/scratch';
 import { PHYSICS_RESET, type Animation, type Skeleton, type Skin, type TrackEntry } from './core/shapes';
@@ -239,7 +240,7 @@ export function reachMemo(): ReachMemo {
  * `extentOf` covers where physics takes it. The two last poses are kept (reused boxes).
  */
 export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
-    const r = skeleton.getBoundsRect();
+    const r = boundsRect(skeleton);
     if (!(r.width >= 0)) return;
     const swap = memo.previous;
     memo.previous = memo.posed;
@@ -339,7 +340,7 @@ export function skinSetupBox(skeleton: Skeleton, skin: Skin): Box {
         const scratch = scratchOf(skeleton);
         setupOn(scratch, skin);
         scratch.skeleton.updateWorldTransform(PHYSICS_RESET);
-        const r = scratch.skeleton.getBoundsRect();
+        const r = boundsRect(scratch.skeleton);
         box = r.width >= 0 ? { left: r.x, top: r.y, right: r.x + r.width, bottom: r.y + r.height } : { left: 0, top: 0, right: 0, bottom: 0 };
         bySkin.set(skin, box);
     }
@@ -363,7 +364,7 @@ function measure(source: Skeleton, animation: Animation, skin: Skin | null): Rea
     for (let i = 0; i <= steps; i++) {
         const time = (animation.duration * i) / steps;
         sampleOn(scratch, skin, animation, time);
-        const r = skeleton.getBoundsRect();
+        const r = boundsRect(skeleton);
         if (!(r.width >= 0)) continue; // nothing visible in that frame
         boxes[i * 4] = r.x;
         boxes[i * 4 + 1] = r.y;

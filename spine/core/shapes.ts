@@ -259,6 +259,7 @@ export interface Skeleton {
     update(delta: number): void;
     updateWorldTransform(physics: number): void;
     getBoundsRect(): { x: number; y: number; width: number; height: number };
+    getBounds(offset: { set(x: number, y: number): unknown }, size: { set(x: number, y: number): unknown }, temp?: number[]): void;
     setupPose?(): void;
     setToSetupPose?(): void;
     setupPoseSlots?(): void;

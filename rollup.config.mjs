@@ -14,17 +14,11 @@ export default [
     {
         input,
         external,
+        // One TypeScript build for the four files (a second one cost 8 s).
         plugins: [ts()],
         output: [
             { file: 'dist/index.mjs', format: 'es', sourcemap: true },
             { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-        ],
-    },
-    {
-        input,
-        external,
-        plugins: [ts()],
-        output: [
             { file: 'dist/iife/phaser-spine-pool.js', ...iife },
             // For production pages, next to Phaser's phaser.min.js and spine-phaser.min.js.
             { file: 'dist/iife/phaser-spine-pool.min.js', ...iife, plugins: [terser({ format: { comments: false } })] },

@@ -4,7 +4,7 @@ import { extentOf, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
 import { placementOf } from './CameraTiers';
 import type { EmitterListener } from './InstanceHygiene';
-import { drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './draw/PooledDraw';
+import { drawn, drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './draw/PooledDraw';
 import type { PooledInstance } from './PooledInstance';
 import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
 
@@ -124,6 +124,7 @@ interface GameObjectBase {
     willRender(camera: Camera): boolean;
     /** Reads `src`, never `this`: Phaser 4 calls it as a render step, without `this`. */
     renderWebGL(this: void, renderer: never, src: never, camera: never, parentMatrix: unknown, step?: unknown, displayList?: unknown[], index?: number): void;
+    renderCanvas(renderer: never, src: never, camera: never, parentMatrix?: unknown): void;
     on(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
     addListener(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
     once(event: string | symbol, fn: EmitterListener, context?: unknown): unknown;
@@ -305,6 +306,13 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             // renderers draw through Phaser's, so that batch ends first.
             if ((go as { rendererType?: string }).rendererType !== 'spine-webgl') endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
             super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
+        }
+
+        /** Phaser's Canvas renderer: the runtime draws it (counted as such in `stats().drawn`). */
+        override renderCanvas(renderer: never, src: never, camera: never, parentMatrix?: unknown): void {
+            const instance = this.animationState.owner;
+            if (instance !== undefined && (instance.go as object) === this) drawn(instance, 'runtime');
+            super.renderCanvas(renderer, src, camera, parentMatrix);
         }
 
         override on(event: string | symbol, fn: EmitterListener, context?: unknown): unknown {

@@ -61,8 +61,8 @@ export const Life = {
 export type Life = (typeof Life)[keyof typeof Life];
 
 /**
- * How a pooled object was drawn in WebGL (draw/PooledDraw.ts): from its samples' picture, slot by slot
- * by the pool, or left to the runtime's own renderer.
+ * How a pooled object was drawn (draw/PooledDraw.ts): from its samples' picture, slot by slot by the
+ * pool, or left to the runtime's own renderer (always, with Phaser's Canvas renderer).
  */
 export type DrawnFrom = 'picture' | 'slots' | 'runtime';
 
@@ -111,6 +111,8 @@ export class PooledInstance implements StateOwner {
     poseCached = false;
     /** How its object was drawn last (set by PooledDraw each draw; null: not drawn since its spawn). What a draw count in stats reads. */
     drawnFrom: DrawnFrom | null = null;
+    /** The scheduler's frame it was drawn in last (`drawnFrom` says how; -1: not drawn since its spawn): `stats().drawn` counts those of the last frame drawn. */
+    drawnFrame = -1;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
     /** How its last pose was made: copied from the cache, or why not (see SpineInstance). */

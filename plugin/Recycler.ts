@@ -144,6 +144,7 @@ export function retireInstance(instance: PooledInstance): void {
     instance.reach.posed = instance.reach.previous = null;
     posedAgain(instance.reach, skeleton);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
+    instance.drawnFrame = -1;
 }
 
 /** The InputPlugin of `go`'s scene (none once its scene is gone). */

@@ -135,6 +135,11 @@ export class UpdatePass implements PoolHost {
         return this.scheduler.lastStepped;
     }
 
+    /** The frame drawn last (or being drawn): the one begun last once its update is over, else the one before. */
+    get drawnFrame(): number {
+        return this.began ? this.scheduler.lastStepped - 1 : this.scheduler.lastStepped;
+    }
+
     /** Instances updated since the frame began. */
     get updatedLastFrame(): number {
         return this.scheduler.updatedLastFrame;

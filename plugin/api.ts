@@ -288,6 +288,19 @@ export interface SpinePoolStats {
          */
         notServed: NotServedCounts;
     };
+    /**
+     * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: from
+     * the pose cache's samples' picture, slot by slot by the pool, or by the runtime (a pose not
+     * served, a clipping attachment, a tinted or physics rig, Phaser 4's default renderer, Canvas).
+     */
+    drawn: {
+        /** From the samples' picture: no vertex computed but the copy. */
+        picture: number;
+        /** Slot by slot by the pool (Spine 4.2). */
+        slots: number;
+        /** By the runtime's own renderer. */
+        runtime: number;
+    };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];
 }

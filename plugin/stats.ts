@@ -14,6 +14,7 @@ export function emptyStats(): SpinePoolStats {
         tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
         leaksCleared: 0,
         poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
+        drawn: { picture: 0, slots: 0, runtime: 0 },
         pools: [],
     };
 }
@@ -39,7 +40,19 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
     const counts = cache.notServedLastFrame;
     const notServed = stats.notServed;
     for (let code = 1; code < REASON_CODES; code++) notServed[NOT_SERVED_NAMES[code] as NotServedName] = counts[code];
+    countDraws(out.drawn, pass);
     return out;
+}
+
+/** Counts the spawned instances drawn in the last frame drawn, by how (each draw stamps its instance: PooledDraw's `drawn`). */
+function countDraws(out: SpinePoolStats['drawn'], pass: UpdatePass): void {
+    out.picture = out.slots = out.runtime = 0;
+    const frame = pass.drawnFrame;
+    const live = pass.spawned;
+    for (let i = 0; i < live.length; i++) {
+        const instance = live[i];
+        if (instance.drawnFrame === frame && instance.drawnFrom !== null) out[instance.drawnFrom]++;
+    }
 }
 
 /** A {@link NotServedCounts} of zeros, its reasons in documentation order. */

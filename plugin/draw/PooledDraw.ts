@@ -42,9 +42,10 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
  * A skeleton showing a clipping attachment is drawn by the runtime's own renderer.
  */
 
-/** Records on `instance` how it is drawn this time, and returns it. */
-function drawn(instance: PooledInstance, from: DrawnFrom): DrawnFrom {
+/** Records on `instance` how it is drawn this time, and in which frame (what `stats().drawn` counts), and returns it. */
+export function drawn(instance: PooledInstance, from: DrawnFrom): DrawnFrom {
     instance.drawnFrom = from;
+    instance.drawnFrame = instance.host.frame;
     return from;
 }
 

@@ -102,6 +102,14 @@ for (const { name, renderer } of RUNS)
             }
         });
 
+        test(`stats().drawn counts the three characters drawn in each frame read${renderer === 'Canvas' ? ', by the runtime (Canvas)' : ''}`, () => {
+            for (const frame of [result.off, result.on, result.zoomed, result.offAgain]) {
+                const { picture, slots, runtime } = frame.drawn;
+                expect(picture + slots + runtime).toBe(3);
+                if (renderer === 'Canvas') expect(frame.drawn).toEqual({ picture: 0, slots: 0, runtime: 3 });
+            }
+        });
+
         test('off (before the view was turned on, and after it was turned off): no pixel has a tier colour, though the characters are drawn', () => {
             const none = Object.fromEntries(TIERS.map((tier) => [tier, 0]));
             for (const frame of [result.off, result.offAgain]) {

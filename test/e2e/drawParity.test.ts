@@ -106,6 +106,15 @@ for (const { name, query } of STACKS)
             for (const mode of ['off', 'shared'] as const) expect(result.drawn[mode].length).toBe(3);
         });
 
+        test('stats().drawn reports how the pool drew its instances in each frame read', () => {
+            for (const mode of ['off', 'shared'] as const) {
+                result.readAt.forEach((at, i) => {
+                    const { reported, picture, slots, runtime } = result.drawn[mode][i];
+                    expect({ mode, at, reported }).toEqual({ mode, at, reported: { picture, slots, runtime } });
+                });
+            }
+        });
+
         test(`poseCache 'off': ${v43 ? 'left to the runtime (Spine 4.3: the pool poses, the runtime draws)' : 'drawn slot by slot by the pool'}, the same pixels as stock, exactly, in every frame read`, () => {
             result.readAt.forEach((at, i) => {
                 const counts = result.drawn.off[i];

@@ -399,6 +399,33 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(compared).toBe(6);
     });
 
+    test('stats().drawn counts the spawned instances drawn in the last frame drawn, by how each was drawn, once whatever the draws', () => {
+        const served = crowd('limbs', animationsOf('limbs', Object.values(CORPUS_ANIMATIONS)), 'shared', 40).map((m) => m.go);
+        const full = spawn(60, 200, 'limbs', { detail: 'full', poseCache: 'off' });
+        full.animationState.setAnimation(0, 'walk', true);
+        const undrawn = spawn(700, 200, 'limbs', { detail: 'full' });
+        t.step(1);
+        const drawn = [...served, full];
+        for (const go of drawn) record(go, 'pooled'); // the frame is drawn (after its update), each object twice
+        const expected = { picture: 0, slots: 0, runtime: 0 };
+        for (const go of drawn) expected[drawnFrom(go)!]++;
+        expect(expected.picture).toBeGreaterThan(0); // served and posed in full both drawn
+        expect(expected.picture).toBeLessThan(drawn.length);
+        expect(drawnFrom(undrawn)).toBeNull();
+        expect(t.scene.spinePool.stats().drawn).toEqual(expected);
+        // Read in the next frame's update: still the last frame drawn. That frame is not drawn (HEADLESS): after it, none.
+        const duringUpdate: unknown[] = [];
+        t.sceneUpdates.push(() => duringUpdate.push({ ...t.scene.spinePool.stats().drawn }));
+        t.step(1);
+        expect(duringUpdate).toEqual([expected]);
+        expect(t.scene.spinePool.stats().drawn).toEqual({ picture: 0, slots: 0, runtime: 0 });
+        // A despawned instance is not counted.
+        for (const go of drawn) record(go, 'pooled');
+        t.scene.spinePool.despawn(full);
+        const afterDespawn = t.scene.spinePool.stats().drawn;
+        expect(afterDespawn.picture + afterDespawn.slots + afterDespawn.runtime).toBe(served.length);
+    });
+
     test('pictures are counted in poseCacheMemory; with no room for them, instances are drawn slot by slot, as stock', () => {
         const [{ go }] = crowd('hero', ['walk'], 'shared');
         const before = t.scene.spinePool.stats().poseCache.bytes;

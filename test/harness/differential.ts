@@ -1150,7 +1150,10 @@ export class DifferentialRun {
 
     /** `go`'s real bounds in the world (its skeleton's current pose), null when it shows nothing. */
     boundsOf(go: SpineGameObject): { x1: number; x2: number; y1: number; y2: number } | null {
-        const bounds = go.skeleton.getBoundsRect();
+        // spine-core's getBoundsRect, without its new vectors and working array per call (read every frame).
+        const scratch = (this.boundsScratch ??= { offset: new (this.t.spine as Any).Vector2(), size: new (this.t.spine as Any).Vector2(), temp: [0, 0] });
+        go.skeleton.getBounds(scratch.offset, scratch.size, scratch.temp);
+        const bounds = { x: scratch.offset.x as number, y: scratch.offset.y as number, width: scratch.size.x as number, height: scratch.size.y as number };
         if (!(bounds.width >= 0)) return null;
         const g = go as Any;
         return {
@@ -1194,6 +1197,7 @@ export class DifferentialRun {
     }
 
     private readonly vertexScratch: number[] = new Array<number>(8).fill(0);
+    private boundsScratch: { offset: Any; size: Any; temp: number[] } | undefined;
 
     /** Whether `box` (of `go`) touches the view of `camera`, which renders `go`. */
     touches(box: { x1: number; x2: number; y1: number; y2: number }, go: SpineGameObject, camera: Any): boolean {

@@ -104,10 +104,17 @@ function bonePoints(rt: CoreRuntime, skeleton: SpineCore.Skeleton, animation: Sp
     });
 }
 
+/** The largest distance between the points of `a` and `b` (NaN where one is NaN; a square root once, not Math.hypot per point). */
 function farthest(a: number[], b: number[]): number {
-    let most = 0;
-    for (let i = 0; i < a.length; i += 2) most = Math.max(most, Math.hypot(a[i]! - b[i]!, a[i + 1]! - b[i + 1]!));
-    return most;
+    let most2 = 0;
+    for (let i = 0; i < a.length; i += 2) {
+        const dx = a[i]! - b[i]!;
+        const dy = a[i + 1]! - b[i + 1]!;
+        const d2 = dx * dx + dy * dy;
+        if (d2 !== d2) return NaN;
+        if (d2 > most2) most2 = d2;
+    }
+    return Math.sqrt(most2);
 }
 
 /**

@@ -61,10 +61,11 @@ export const Life = {
 export type Life = (typeof Life)[keyof typeof Life];
 
 /**
- * How a pooled object was drawn (draw/PooledDraw.ts): from its samples' picture, slot by slot by the
- * pool, or left to the runtime's own renderer (always, with Phaser's Canvas renderer).
+ * How a pooled object was drawn (draw/PooledDraw.ts): on the GPU from its samples' pictures in GPU
+ * memory, from its samples' picture on the CPU, slot by slot by the pool, or left to the runtime's
+ * own renderer (always, with Phaser's Canvas renderer).
  */
-export type DrawnFrom = 'picture' | 'slots' | 'runtime';
+export type DrawnFrom = 'gpu' | 'picture' | 'slots' | 'runtime';
 
 /** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
 const GOLDEN = 0.6180339887498949;

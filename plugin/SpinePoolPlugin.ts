@@ -11,6 +11,8 @@ import { PoolRegistry } from './PoolRegistry';
 import { Prewarms } from './Prewarms';
 import { findSpinePlugin, loaderOf, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
 import { emptyStats, readStats } from './stats';
+import { readGpu } from './draw/gpuCrowd';
+import type { SceneRenderer } from './draw/shapes';
 import type { SpinePoolApi } from './SpinePoolApi';
 import { UpdatePass } from './UpdatePass';
 
@@ -43,6 +45,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
     private readonly prewarms: Prewarms;
     /** The debug view while the `debug` option is on and the scene runs, else null. */
     private debugView: DebugView | null = null;
+    /** The scene's spine-phaser plugin (found at boot): its spine-webgl renderer is what the GPU crowd draws beside. */
+    private spine: { webGLRenderer?: unknown } | null = null;
     /** The scene runs: between `start` and `shutdown`. */
     private running = false;
 
@@ -72,6 +76,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         systems.events.once(SceneEvents.DESTROY, this.destroy, this);
         const spine = findSpinePlugin(systems);
+        this.spine = spine;
         const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, loaderOf(systems)));
         if (mismatch) throw new PoolError(mismatch);
     }
@@ -163,7 +168,9 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
     }
 
     stats(out?: SpinePoolStats): SpinePoolStats {
-        return readStats(out ?? emptyStats(), this.registry, this.pass, this.lifecycle.leaks.cleared);
+        const stats = readStats(out ?? emptyStats(), this.registry, this.pass, this.lifecycle.leaks.cleared);
+        readGpu(stats.gpu, this.settings.options.gpuDraw, (this.spine?.webGLRenderer ?? null) as SceneRenderer | null);
+        return stats;
     }
 
     /**

@@ -12,6 +12,7 @@ import { Replay } from '../spine/Replay';
 import type { PoolHost } from '../spine/SpineInstance';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
+import type { SpinePoolOptions } from './options';
 
 /**
  * How one scene's spawned instances are updated: the scheduler (tiers, phases, alarms), the cameras
@@ -47,7 +48,7 @@ export class UpdatePass implements PoolHost {
     private lastTurnEnds = false;
 
     constructor(
-        private readonly settings: Settings,
+        private readonly settings: Settings<SpinePoolOptions>,
         private readonly cameras: Phaser.Cameras.Scene2D.CameraManager,
     ) {
         const Matrix = Phaser.GameObjects.Components.TransformMatrix;
@@ -89,6 +90,11 @@ export class UpdatePass implements PoolHost {
         const entry = (instance.entry = this.scheduler.add(instance, true));
         if (track < 0 || !this.posing.posesAtSpawn(entry.tier)) return;
         if (this.posing.poseFirstFrame(instance, instance.go.animationState.tracks[track] ?? null)) this.scheduler.relax(entry);
+    }
+
+    /** PoolHost: whether a served instance may be drawn on the GPU. */
+    get gpuDraw(): boolean {
+        return this.settings.options.gpuDraw;
     }
 
     /** PoolHost: the shared pose cache (also for stats and drawing). */

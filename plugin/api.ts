@@ -289,17 +289,32 @@ export interface SpinePoolStats {
         notServed: NotServedCounts;
     };
     /**
-     * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: from
-     * the pose cache's samples' picture, slot by slot by the pool, or by the runtime (a pose not
-     * served, a clipping attachment, a tinted or physics rig, Phaser 4's default renderer, Canvas).
+     * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on
+     * the GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by
+     * the runtime (a pose not served, a clipping attachment, a tinted or physics rig, Phaser 4's
+     * default renderer, Canvas).
      */
     drawn: {
+        /** On the GPU, from the samples' pictures in GPU memory (the `gpuDraw` option): a record per instance, no vertex sent. */
+        gpu: number;
         /** From the samples' picture: no vertex computed but the copy. */
         picture: number;
         /** Slot by slot by the pool (Spine 4.2). */
         slots: number;
         /** By the runtime's own renderer. */
         runtime: number;
+    };
+    /** Drawing on the GPU (the `gpuDraw` option). */
+    gpu: {
+        /** GPU bytes of the texture holding the samples' pictures (the pictures in it are counted in `poseCache.bytes`). */
+        bytes: number;
+        /**
+         * Why served instances are not drawn on the GPU, null when they are: `'off'` (the option),
+         * `'no-webgl'` (Canvas, or no spine-webgl renderer), `'instancing'`, `'float-textures'`,
+         * `'vertex-textures'` (what the WebGL context lacks). An instance whose picture mixes
+         * texture pages or blend modes is drawn from it on the CPU (`drawn.picture`) either way.
+         */
+        unavailable: 'off' | 'no-webgl' | 'instancing' | 'float-textures' | 'vertex-textures' | null;
     };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];

@@ -25,6 +25,19 @@ const ENGINE_OPTIONS = {
      */
     renderer: option<SpineRendererName | null>(null, orNull(oneOf(SPINE_RENDERERS, "one of spine-phaser-v4's renderers:"), "the runtime's default")),
     /**
+     * WebGL: draws instances served by the pose cache on the GPU. Each sample's picture (what the
+     * instances it serves draw) is uploaded once into GPU memory, counted in `poseCacheMemory` and
+     * given back with the sample; each instance then sends a record of 12 floats a frame (its
+     * matrix, alpha, samples and the weight between them) instead of its vertices, and consecutive
+     * ones are drawn by one instanced draw, in display order. An instance whose picture mixes texture
+     * pages or blend modes, and every instance where the context lacks instanced drawing, float
+     * textures or vertex texture fetch (`stats().gpu.unavailable` says which), is drawn from its
+     * picture on the CPU; false draws every one there (the same pixels within a rounding of the
+     * last float).
+     * @default true
+     */
+    gpuDraw: option(true, TRUE_OR_FALSE),
+    /**
      * Draws what the pool does over the scene, as Arcade physics' `debug: true` does for bodies: each
      * spawned instance's extent (the box culling and the distance tiers measure) in its tier's colour
      * ({@link DEBUG_TIER_COLORS}: high green, mid amber, low red, off screen grey, inactive purple)

@@ -14,7 +14,8 @@ export function emptyStats(): SpinePoolStats {
         tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
         leaksCleared: 0,
         poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
-        drawn: { picture: 0, slots: 0, runtime: 0 },
+        drawn: { gpu: 0, picture: 0, slots: 0, runtime: 0 },
+        gpu: { bytes: 0, unavailable: null },
         pools: [],
     };
 }
@@ -46,7 +47,7 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
 
 /** Counts the spawned instances drawn in the last frame drawn, by how (each draw stamps its instance: PooledDraw's `drawn`). */
 function countDraws(out: SpinePoolStats['drawn'], pass: UpdatePass): void {
-    out.picture = out.slots = out.runtime = 0;
+    out.gpu = out.picture = out.slots = out.runtime = 0;
     const frame = pass.drawnFrame;
     const live = pass.spawned;
     for (let i = 0; i < live.length; i++) {

@@ -24,7 +24,7 @@
  */
 import { nextDouble, previousDouble } from './breakTimes';
 import type { SampleLayout } from './SampleLayout';
-import type { SampleVertices } from './SampleVertices';
+import { letGo, type SampleVertices } from './SampleVertices';
 
 /** A pose sample: its floats (see SampleLayout) and the attachments of its attachment-keyed slots. */
 export interface Sample {
@@ -145,10 +145,10 @@ export class ClipSamples {
         // Instances served them may still hold them: they are not drawn from any more (their bytes are given back).
         for (const segment of this.segments) {
             if (segment === null) continue;
-            for (const sample of segment.samples) sample.drawn = false;
-            for (const sample of segment.mids) if (sample !== null) sample.drawn = false;
+            for (const sample of segment.samples) forget(sample);
+            for (const sample of segment.mids) if (sample !== null) forget(sample);
         }
-        if (this.end !== null) this.end.drawn = false;
+        if (this.end !== null) forget(this.end);
         this.segments.fill(null);
         this.end = null;
         this.count = 0;
@@ -366,4 +366,10 @@ function lastAtOrBefore(values: ArrayLike<number>, t: number, last: number): num
         else hi = m - 1;
     }
     return lo;
+}
+
+/** A sample its clip lets go of: not drawn from any more, its GPU copy given back. */
+function forget(sample: Sample): void {
+    letGo(sample.drawn);
+    sample.drawn = false;
 }

@@ -288,6 +288,24 @@ export class PoseCache implements SampleSource {
         return built;
     }
 
+    /**
+     * Counts `bytes` of GPU memory a draw is about to take for a sample of what `found` found (its
+     * picture's copy: plugin/draw/sampleAtlas.ts) in the memory bound, given back with the clip's
+     * samples. False when the bound does not allow it.
+     */
+    holdGpu(found: CacheLookup, bytes: number): boolean {
+        const clip = found.clip as Clip;
+        if (!this.reserveFor(clip, bytes)) return false;
+        clip.drawnBytes += bytes;
+        return true;
+    }
+
+    /** Gives back what `holdGpu` counted when the GPU memory was not taken after all. */
+    unholdGpu(found: CacheLookup, bytes: number): void {
+        (found.clip as Clip).drawnBytes -= bytes;
+        this.bytesUsed -= bytes;
+    }
+
     /** `reserve` while `clip` is kept (the one being drawn from is never dropped for its own room). */
     private reserveFor(clip: Clip, bytes: number): boolean {
         this.building = clip;

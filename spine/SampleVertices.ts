@@ -99,6 +99,24 @@ export interface Picture {
     /** The triangles, each run's counted from its own first vertex. */
     readonly indices: Uint16Array;
     readonly runs: PictureRun[];
+    /** Its copy in GPU memory, once a draw uploaded it (plugin/draw/sampleAtlas.ts); given back with the sample. */
+    gpu: GpuCopy | null;
+}
+
+/** A picture's copy in GPU memory. */
+export interface GpuCopy {
+    /** GPU bytes it holds. */
+    readonly bytes: number;
+    /** Gives its memory back. */
+    free(): void;
+}
+
+/** Lets go of what `v` holds outside the JS heap (its picture's GPU copy). */
+export function letGo(v: SampleVertices | null | false): void {
+    const picture = v ? v.picture : null;
+    if (picture === null || picture.gpu === null) return;
+    picture.gpu.free();
+    picture.gpu = null;
 }
 
 /** Consecutive drawn slots of one texture and blend mode. */
@@ -289,7 +307,18 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         vertex += count;
     }
     if (drawn.length > 0) runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
-    return { layout, size, order: Int32Array.from(order, (slot) => slot.data.index), drawn: Int32Array.from(drawn), colors, colorAt, vertices, indices, runs };
+    return {
+        layout,
+        size,
+        order: Int32Array.from(order, (slot) => slot.data.index),
+        drawn: Int32Array.from(drawn),
+        colors,
+        colorAt,
+        vertices,
+        indices,
+        runs,
+        gpu: null,
+    };
 }
 
 function run(

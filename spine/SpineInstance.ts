@@ -55,6 +55,8 @@ export interface SpineInstance {
 export interface PoolHost {
     /** The shared pose cache its poses may be copied from (and drawn from). */
     readonly poseCache: PoseCache;
+    /** Whether an instance served by the cache may be drawn on the GPU (the `gpuDraw` option). */
+    readonly gpuDraw: boolean;
     /** The scheduler's index of the frame begun last (a draw is stamped with it). */
     readonly frame: number;
     /** Its turn in the engine's update order this frame (where a stock object is updated): updated if due. */

@@ -18,6 +18,8 @@ import type {
     SpinePlugin4,
 } from './shapes';
 import { drawSlots } from './slots';
+import { flushCrowd, GpuCrowd } from './gpuCrowd';
+import { texelsOf, type AtlasCopy } from './sampleAtlas';
 
 export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRenderer, SceneRenderer, SpinePlugin4 } from './shapes';
 
@@ -130,23 +132,57 @@ export function drawPooled(
     camera.addToRenderList(go);
     const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
     sceneRenderer.enableRenderer(sceneRenderer.batcher);
-    if (pictured)
-        copyPicture(
-            sceneRenderer.batcher,
-            m,
-            go.renderOffsetX ?? 0,
-            go.renderOffsetY ?? 0,
-            1,
-            va as SampleVertices,
-            vb as SampleVertices,
-            instance.served.weight,
-        );
-    else drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
+    const ox = go.renderOffsetX ?? 0;
+    const oy = go.renderOffsetY ?? 0;
+    let from: DrawnFrom = 'gpu';
+    if (!pictured || !onGpu(sceneRenderer, instance, m, ox, oy, 1)) {
+        flushCrowd(sceneRenderer);
+        if (pictured) {
+            copyPicture(sceneRenderer.batcher, m, ox, oy, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
+            from = 'picture';
+        } else {
+            drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
+            from = 'slots';
+        }
+    }
     if (!renderer.nextTypeMatch) {
         sceneRenderer.end();
         renderer.pipelines.rebind();
     }
-    return drawn(instance, pictured ? 'picture' : 'slots');
+    return drawn(instance, from);
+}
+
+/**
+ * Adds the instance to the GPU crowd (gpuCrowd.ts) when it may be drawn there: the option on, a
+ * context that can, a picture of one run (one texture page and blend mode: a draw of several runs
+ * per instance would not keep the instances' order), both samples' pictures in GPU memory. False:
+ * nothing added (drawn from the picture on the CPU).
+ */
+function onGpu(sceneRenderer: SceneRenderer, instance: PooledInstance, m: Matrix, ox: number, oy: number, alpha: number): boolean {
+    const a = va as SampleVertices;
+    const b = vb as SampleVertices;
+    const picture = a.picture as Picture;
+    if (!instance.host.gpuDraw || picture.runs.length !== 1) return false;
+    const crowd = GpuCrowd.of(sceneRenderer);
+    if (typeof crowd === 'string') return false;
+    const copyA = gpuCopy(crowd, instance, picture);
+    const copyB = b === a ? copyA : gpuCopy(crowd, instance, b.picture as Picture);
+    if (copyA === null || copyB === null) return false;
+    crowd.add(picture, copyA, copyB, m.a, m.b, m.c, m.d, m.tx, m.ty, ox, oy, alpha, instance.served.weight);
+    return true;
+}
+
+/** `picture`'s copy in GPU memory, uploaded now within the pose cache's memory bound; null when it does not fit. */
+function gpuCopy(crowd: GpuCrowd, instance: PooledInstance, picture: Picture): AtlasCopy | null {
+    if (picture.gpu !== null) return picture.gpu as AtlasCopy;
+    // Making room may drop clips whose pictures records waiting were drawn from: those are drawn first.
+    crowd.flush();
+    const bytes = texelsOf(picture) * 16;
+    const cache = instance.host.poseCache;
+    if (!cache.holdGpu(instance.served, bytes)) return null;
+    const copy = crowd.copyOf(picture);
+    if (copy === null) cache.unholdGpu(instance.served, bytes);
+    return copy;
 }
 
 /** The layout the runtime draws `go` in. */
@@ -202,9 +238,15 @@ export function drawPooledPhaser4(
     }
     camera.addToRenderList(go);
     const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
-    copyPicture(batcher, m, go.renderOffsetX ?? 0, go.renderOffsetY ?? 0, go.alpha, va, vb, instance.served.weight);
+    const ox = go.renderOffsetX ?? 0;
+    const oy = go.renderOffsetY ?? 0;
+    const gpu = onGpu(sceneRenderer, instance, m, ox, oy, go.alpha);
+    if (!gpu) {
+        flushCrowd(sceneRenderer);
+        copyPicture(batcher, m, ox, oy, go.alpha, va, vb, instance.served.weight);
+    }
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
-    return drawn(instance, 'picture');
+    return drawn(instance, gpu ? 'gpu' : 'picture');
 }
 
 /** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */

@@ -80,7 +80,7 @@ for (const { name, query } of STACKS)
         const v43 = name !== 'phaser3';
         let result: ParityResult;
         /** Frame `i` read back of `mode`. */
-        const frame = (mode: 'stock' | 'off' | 'shared', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
+        const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
 
         beforeAll(async () => {
             const page = join(buildPage(name), '..', 'parity.html');
@@ -102,15 +102,15 @@ for (const { name, query } of STACKS)
             expect(result.errors).toEqual([]);
             expect(result.renderer).toBe('WebGL');
             expect(result.readAt.length).toBe(3);
-            for (const mode of ['stock', 'off', 'shared'] as const) expect(result.frames[mode].length).toBe(3);
-            for (const mode of ['off', 'shared'] as const) expect(result.drawn[mode].length).toBe(3);
+            for (const mode of ['stock', 'off', 'shared', 'cpu'] as const) expect(result.frames[mode].length).toBe(3);
+            for (const mode of ['off', 'shared', 'cpu'] as const) expect(result.drawn[mode].length).toBe(3);
         });
 
         test('stats().drawn reports how the pool drew its instances in each frame read', () => {
-            for (const mode of ['off', 'shared'] as const) {
+            for (const mode of ['off', 'shared', 'cpu'] as const) {
                 result.readAt.forEach((at, i) => {
-                    const { reported, picture, slots, runtime } = result.drawn[mode][i];
-                    expect({ mode, at, reported }).toEqual({ mode, at, reported: { picture, slots, runtime } });
+                    const { reported, gpu, picture, slots, runtime } = result.drawn[mode][i];
+                    expect({ mode, at, reported }).toEqual({ mode, at, reported: { gpu, picture, slots, runtime } });
                 });
             }
         });
@@ -120,34 +120,53 @@ for (const { name, query } of STACKS)
                 const counts = result.drawn.off[i];
                 expect(counts.instances).toBeGreaterThan(20);
                 // Every instance by the path this test names (a clipping one is always the runtime's).
-                if (v43) expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: 0, runtime: counts.instances });
-                else expect({ at, ...counts }).toEqual({ at, ...counts, picture: 0, slots: counts.instances - counts.clipping, runtime: counts.clipping });
+                if (v43) expect({ at, ...counts }).toEqual({ at, ...counts, gpu: 0, picture: 0, slots: 0, runtime: counts.instances });
+                else
+                    expect({ at, ...counts }).toEqual({
+                        at,
+                        ...counts,
+                        gpu: 0,
+                        picture: 0,
+                        slots: counts.instances - counts.clipping,
+                        runtime: counts.clipping,
+                    });
                 const { differ, drawn } = compare(frame('stock', i), frame('off', i), result.width, result.height, 0);
                 expect({ at, drawn: drawn > result.width * result.height * 0.1 }).toEqual({ at, drawn: true }); // the crowd is on the picture
                 expect({ at, differ }).toEqual({ at, differ: 0 });
             });
         });
 
-        test("poseCache 'shared': drawn from the samples, every pixel within the cache's tolerance of stock's", () => {
-            result.readAt.forEach((at, i) => {
-                const counts = result.drawn.shared[i];
-                // Most of the instances the picture can cover drawn from it, and no other; every instance
-                // drawn, the rest by the stack's other path.
-                // (Each object names the frame and its numbers, so a failure says which and how far off.)
-                expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({ at, ...counts, most: true, picture: counts.plainPicture });
-                expect({ at, ...counts }).toEqual({
-                    at,
-                    ...counts,
-                    ...(v43 ? { slots: 0 } : { runtime: counts.clipping }),
-                    instances: counts.picture + counts.slots + counts.runtime,
-                });
-                const { differ, outside, drawn } = compare(frame('stock', i), frame('shared', i), result.width, result.height, 8);
-                const pixels = { at, drawn, outside, differ };
-                expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
-                    ...pixels,
-                    fewOutside: true,
-                    fewDiffer: true,
+        for (const mode of ['shared', 'cpu'] as const)
+            test(`poseCache 'shared', ${mode === 'shared' ? 'the GPU path on: those of one page and blend mode on the GPU' : 'gpuDraw false: on the CPU'}; drawn from the samples, every pixel within the cache's tolerance of stock's`, () => {
+                result.readAt.forEach((at, i) => {
+                    const counts = result.drawn[mode][i];
+                    // Most of the instances the picture can cover drawn from it, and no other; every instance
+                    // drawn, the rest by the stack's other path. With the GPU path on, those of one texture
+                    // page and blend mode on the GPU, the others (multiply, screen) from the picture on the CPU.
+                    // (Each object names the frame and its numbers, so a failure says which and how far off.)
+                    const served = counts.gpu + counts.picture;
+                    expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({
+                        at,
+                        ...counts,
+                        most: true,
+                        [mode === 'shared' ? 'gpu' : 'picture']: served - (mode === 'shared' ? counts.picture : 0),
+                        plainPicture: served,
+                    });
+                    if (mode === 'shared') expect({ at, ...counts, someOnGpu: counts.gpu >= 3 }).toEqual({ at, ...counts, someOnGpu: true });
+                    else expect({ at, ...counts }).toEqual({ at, ...counts, gpu: 0 });
+                    expect({ at, ...counts }).toEqual({
+                        at,
+                        ...counts,
+                        ...(v43 ? { slots: 0 } : { runtime: counts.clipping }),
+                        instances: counts.gpu + counts.picture + counts.slots + counts.runtime,
+                    });
+                    const { differ, outside, drawn } = compare(frame('stock', i), frame(mode, i), result.width, result.height, 8);
+                    const pixels = { at, drawn, outside, differ };
+                    expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
+                        ...pixels,
+                        fewOutside: true,
+                        fewDiffer: true,
+                    });
                 });
             });
-        });
     });

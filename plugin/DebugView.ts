@@ -53,8 +53,8 @@ const LABEL_STYLE: Phaser.Types.GameObjects.Text.TextStyle = {
 const PANEL_STYLE: Phaser.Types.GameObjects.Text.TextStyle = { ...LABEL_STYLE, fontSize: '12px', padding: { x: 6, y: 4 } };
 
 /** How an instance was drawn this frame, as the labels say it: `drawnFrom`, or not drawn by the view's camera. */
-const DRAWS = ['picture', 'slots', 'runtime', 'not drawn'] as const;
-const NOT_DRAWN = 3;
+const DRAWS = ['gpu', 'picture', 'slots', 'runtime', 'not drawn'] as const;
+const NOT_DRAWN = 4;
 /** A pose not made this frame (its tier's interval): the one before is shown. */
 const HELD = REASON_CODES;
 
@@ -112,7 +112,7 @@ export class DebugView {
     private readonly texts: (string | undefined)[] = [];
     private readonly stats: SpinePoolStats;
     /** Instances drawn this frame by the view camera, by `DRAWS` (the panel's line). */
-    private readonly draws = [0, 0, 0, 0];
+    private readonly draws = [0, 0, 0, 0, 0];
     private frames = 0;
     /** Scratch of the extent's placement. */
     private readonly at = placement();
@@ -187,7 +187,7 @@ export class DebugView {
         children.length = 0;
         children.push(g);
         const draws = this.draws;
-        draws[0] = draws[1] = draws[2] = draws[3] = 0;
+        draws.fill(0);
         const live = this.pass.spawned;
         const frame = this.pass.frame;
         let labels = 0;
@@ -355,7 +355,7 @@ export class DebugView {
                 `tiers: high ${s.tiers.high} · mid ${s.tiers.mid} · low ${s.tiers.low} · off ${s.tiers.offscreen}`,
                 `pose cache: ${Math.round(cache.hitRate * 100)}% served · ${cache.clips} clips · ${(cache.bytes / 1048576).toFixed(1)} MB`,
                 `full poses: ${reasons.length > 0 ? reasons.join(' · ') : 'none'}`,
-                `drawn: picture ${d[0]} · slots ${d[1]} · runtime ${d[2]} · not drawn ${d[3]}`,
+                `drawn: gpu ${d[0]} · picture ${d[1]} · slots ${d[2]} · runtime ${d[3]} · not drawn ${d[4]}`,
             ].join('\n'),
         );
     }
@@ -363,5 +363,5 @@ export class DebugView {
 
 /** `drawnFrom` as an index of `DRAWS` (not recorded: the runtime's Canvas renderer). */
 function drawIndex(from: DrawnFrom | null): number {
-    return from === 'picture' ? 0 : from === 'slots' ? 1 : 2;
+    return from === 'gpu' ? 0 : from === 'picture' ? 1 : from === 'slots' ? 2 : 3;
 }

@@ -44,7 +44,7 @@ const ENGINE_OPTIONS = {
      * with a square at its origin, and, on one at least 40 px tall on screen (48 at most), a label:
      * its tier, how this frame's pose was made (`cache`; `full: <reason>`, a reason of
      * `stats().poseCache.notServed`; `held`: not posed this frame, at its tier's interval) and how it
-     * was drawn (`picture`, `slots`, `runtime` or `not drawn`); the `highDetailDistance` and
+     * was drawn (`gpu`, `picture`, `slots`, `runtime` or `not drawn`); the `highDetailDistance` and
      * `midDetailDistance` rings around the view's centre; a panel of `stats()` at the top right.
      * Drawn as the main camera (or a pinned `camera`) sees the scene, after it, with Phaser's own
      * Graphics and Text on a camera of the view's own: nothing joins the scene's display list or its

@@ -20,8 +20,14 @@
  * Each frame is also timed in its two halves: update (the scene's update, where posing happens) and
  * render (from the game's PRE_RENDER event to the end of the step: drawing).
  *
- * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1
- * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters.)
+ * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1&rig=hero
+ * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters; `rig`
+ * is a preset of fixtures/skeletons/presets.ts: `hero`, 216 px, or `shipped`, 712 px on a 1024² page.)
+ * Mode `sharedCpu` is `shared` with the GPU path off (`gpuDraw: false`: drawn from the pictures on the CPU).
+ *
+ * After each timed frame (outside its time) a 1×1 readPixels waits for the GPU to finish it: its time
+ * is the GPU drain (`drain`), the GPU's work left when the main thread is done (software GL does it
+ * on the same cores; a real GPU in parallel).
  * On Phaser 4 the modes also include spine-phaser-v4's `'spine-webgl'` renderer: stock objects made
  * with it (`stockWebgl`) and the pool's (`sharedWebgl`: the pool's `renderer` option, default
  * `poseCache`); `stock`, `plugin` and `shared` use its default (Mesh2D) renderer.
@@ -45,16 +51,18 @@ const phaser4 = Phaser.VERSION.startsWith('4');
 const modes = (params.get('modes') ?? (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared')).split(',') as Mode[];
 const zoom = Number(params.get('zoom') ?? 1);
 const scale = Number(params.get('scale') ?? 1);
+const rig = (params.get('rig') ?? 'hero') as 'hero' | 'shipped';
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedWebgl';
+type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
     stockWebgl: "stock spine-phaser-v4, renderer: 'spine-webgl'",
     sharedWebgl: "phaser-spine-pool, poseCache: 'shared', renderer: 'spine-webgl'",
     plugin: "phaser-spine-pool, poseCache: 'off'",
     shared: "phaser-spine-pool, poseCache: 'shared'",
+    sharedCpu: "phaser-spine-pool, poseCache: 'shared', gpuDraw: false",
 };
 
 export interface BenchResult {
@@ -65,6 +73,10 @@ export interface BenchResult {
     /** The same frames' update and render halves (ms). */
     update: Partial<Record<Mode, number[]>>;
     render: Partial<Record<Mode, number[]>>;
+    /** The GPU drain after each of those frames (ms). */
+    drain: Partial<Record<Mode, number[]>>;
+    /** The pool's `stats().drawn` after the last frame (how its instances were drawn). */
+    drawn: Partial<Record<Mode, unknown>>;
 }
 
 /** Runs `next` in a later task that holds the page's load event until it has run (see above). */
@@ -81,11 +93,13 @@ function status(text: string): void {
 /** The bench character, generated for the runtime's Spine version, put where spine-phaser's loader would put it. */
 function addHero(scene: Phaser.Scene): void {
     const v43 = typeof (spine.Skeleton.prototype as unknown as { setupPose?: unknown }).setupPose === 'function';
-    addRig(scene, 'hero', preset('hero', v43 ? '4.3' : '4.2'), v43);
+    addRig(scene, rig, preset(rig, v43 ? '4.3' : '4.2'), v43);
 }
 
+const pixel = new Uint8Array(4);
+
 class BenchScene extends Phaser.Scene {
-    private readonly result: BenchResult = { count, renderer: '', samples: {}, update: {}, render: {} };
+    private readonly result: BenchResult = { count, renderer: '', samples: {}, update: {}, render: {}, drain: {}, drawn: {} };
     /** When the frame being timed began rendering (the game's PRE_RENDER). */
     private renderBegan = 0;
     private readonly plan: Mode[] = [];
@@ -121,17 +135,21 @@ class BenchScene extends Phaser.Scene {
         const pool = this.pool;
         const renderer = mode === 'sharedWebgl' ? 'spine-webgl' : null;
         // The renderer is chosen when an instance is built: free ones of the other renderer go.
-        if (pool.getOptions().renderer !== renderer) pool.trim('hero', 'hero-atlas', 0);
-        pool.configure({ poseCache: mode === 'shared' || mode === 'sharedWebgl' ? 'shared' : 'off', renderer });
+        if (pool.getOptions().renderer !== renderer) pool.trim(rig, `${rig}-atlas`, 0);
+        pool.configure({
+            poseCache: mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' ? 'shared' : 'off',
+            renderer,
+            gpuDraw: mode !== 'sharedCpu',
+        });
         for (const p of placements(count, 7, width * 4, height * 4)) {
             const go =
                 mode === 'stock'
-                    ? this.add.spine(p.x, p.y, 'hero', 'hero-atlas')
+                    ? this.add.spine(p.x, p.y, rig, `${rig}-atlas`)
                     : mode === 'stockWebgl'
-                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, 'hero', 'hero-atlas', {
+                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, rig, `${rig}-atlas`, {
                             renderer: 'spine-webgl',
                         })
-                      : pool.spawn(p.x, p.y, 'hero', 'hero-atlas');
+                      : pool.spawn(p.x, p.y, rig, `${rig}-atlas`);
             if (scale !== 1) go.setScale(scale);
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;
             this.crowd.push(mode === 'stock' || mode === 'stockWebgl' ? go : { destroy: () => pool.despawn(go) });
@@ -139,9 +157,12 @@ class BenchScene extends Phaser.Scene {
         const samples = (this.result.samples[mode] ??= []);
         const updates = (this.result.update[mode] ??= []);
         const renders = (this.result.render[mode] ??= []);
+        const drains = (this.result.drain[mode] ??= []);
+        const gl = (this.game.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
         let frame = 0;
         const step = (): void => {
             if (frame === warmup + frames) {
+                if (mode !== 'stock' && mode !== 'stockWebgl') this.result.drawn[mode] = { ...pool.stats().drawn };
                 later(() => this.nextMode());
                 return;
             }
@@ -150,10 +171,13 @@ class BenchScene extends Phaser.Scene {
             const begin = performance.now();
             this.game.step(this.clock, FRAME_MS);
             const end = performance.now();
+            if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+            const drained = performance.now();
             if (frame++ >= warmup) {
                 samples.push(end - begin);
                 updates.push(this.renderBegan - begin);
                 renders.push(end - this.renderBegan);
+                drains.push(drained - end);
             }
         };
         later(step);
@@ -167,11 +191,12 @@ class BenchScene extends Phaser.Scene {
             const m = median(result.samples[mode] ?? []);
             const u = median(result.update[mode] ?? []);
             const r = median(result.render[mode] ?? []);
-            return `<tr><td>${LABELS[mode]}</td><td>${m.toFixed(2)}</td><td>${u.toFixed(2)}</td><td>${r.toFixed(2)}</td><td>${mode === 'stock' || Number.isNaN(stock) ? '1' : (stock / m).toFixed(1)}</td></tr>`;
+            const d = median(result.drain[mode] ?? []);
+            return `<tr><td>${LABELS[mode]}</td><td>${m.toFixed(2)}</td><td>${u.toFixed(2)}</td><td>${r.toFixed(2)}</td><td>${d.toFixed(2)}</td><td>${mode === 'stock' || Number.isNaN(stock) ? '1' : (stock / m).toFixed(1)}</td></tr>`;
         });
         (document.getElementById('results') as HTMLElement).innerHTML =
             `<caption>${count} characters, ${result.renderer}, ${navigator.userAgent}</caption>` +
-            '<tr><th>frame time (update + render)</th><th>median ms</th><th>update</th><th>render</th><th>× cheaper than stock</th></tr>' +
+            '<tr><th>frame time (update + render)</th><th>median ms</th><th>update</th><th>render</th><th>GPU drain</th><th>× cheaper than stock</th></tr>' +
             rows.join('');
         (document.getElementById('bench-json') as HTMLElement).textContent = JSON.stringify(result);
         (window as unknown as { benchResult: BenchResult }).benchResult = result;

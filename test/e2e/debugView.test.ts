@@ -104,9 +104,9 @@ for (const { name, renderer } of RUNS)
 
         test(`stats().drawn counts the three characters drawn in each frame read${renderer === 'Canvas' ? ', by the runtime (Canvas)' : ''}`, () => {
             for (const frame of [result.off, result.on, result.zoomed, result.offAgain]) {
-                const { picture, slots, runtime } = frame.drawn;
-                expect(picture + slots + runtime).toBe(3);
-                if (renderer === 'Canvas') expect(frame.drawn).toEqual({ picture: 0, slots: 0, runtime: 3 });
+                const { gpu, picture, slots, runtime } = frame.drawn;
+                expect(gpu + picture + slots + runtime).toBe(3);
+                if (renderer === 'Canvas') expect(frame.drawn).toEqual({ gpu: 0, picture: 0, slots: 0, runtime: 3 });
             }
         });
 

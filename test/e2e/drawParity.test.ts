@@ -80,7 +80,7 @@ for (const { name, query } of STACKS)
         const v43 = name !== 'phaser3';
         let result: ParityResult;
         /** Frame `i` read back of `mode`. */
-        const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
+        const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
 
         beforeAll(async () => {
             const page = join(buildPage(name), '..', 'parity.html');
@@ -102,12 +102,12 @@ for (const { name, query } of STACKS)
             expect(result.errors).toEqual([]);
             expect(result.renderer).toBe('WebGL');
             expect(result.readAt.length).toBe(3);
-            for (const mode of ['stock', 'off', 'shared', 'cpu'] as const) expect(result.frames[mode].length).toBe(3);
-            for (const mode of ['off', 'shared', 'cpu'] as const) expect(result.drawn[mode].length).toBe(3);
+            for (const mode of ['stock', 'off', 'shared', 'cpu', 'mixed'] as const) expect(result.frames[mode].length).toBe(3);
+            for (const mode of ['off', 'shared', 'cpu', 'mixed'] as const) expect(result.drawn[mode].length).toBe(3);
         });
 
         test('stats().drawn reports how the pool drew its instances in each frame read', () => {
-            for (const mode of ['off', 'shared', 'cpu'] as const) {
+            for (const mode of ['off', 'shared', 'cpu', 'mixed'] as const) {
                 result.readAt.forEach((at, i) => {
                     const { reported, gpu, picture, slots, runtime } = result.drawn[mode][i];
                     expect({ mode, at, reported }).toEqual({ mode, at, reported: { gpu, picture, slots, runtime } });
@@ -169,4 +169,18 @@ for (const { name, query } of STACKS)
                     });
                 });
             });
+
+        test("display order: the GPU path's draws between stock objects and Phaser's own, each where the display list puts it (every third character stock), within the cache's tolerance of stock's", () => {
+            result.readAt.forEach((at, i) => {
+                const counts = result.drawn.mixed[i];
+                expect({ at, ...counts, someOnGpu: counts.gpu >= 2 }).toEqual({ at, ...counts, someOnGpu: true });
+                const { differ, outside, drawn } = compare(frame('stock', i), frame('mixed', i), result.width, result.height, 8);
+                const pixels = { at, drawn, outside, differ };
+                expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
+                    ...pixels,
+                    fewOutside: true,
+                    fewDiffer: true,
+                });
+            });
+        });
     });

@@ -170,7 +170,7 @@ for (const { name, query } of STACKS)
                 });
             });
 
-        test("display order: the GPU path's draws between stock objects and Phaser's own, each where the display list puts it (every third character stock), within the cache's tolerance of stock's", () => {
+        test("display order: the GPU path's draws between stock objects and Phaser's own, each where the display list puts it (every third character stock; a stack of four, pooled and stock in turn, each over the one before), within the cache's tolerance of stock's", () => {
             result.readAt.forEach((at, i) => {
                 const counts = result.drawn.mixed[i];
                 expect({ at, ...counts, someOnGpu: counts.gpu >= 2 }).toEqual({ at, ...counts, someOnGpu: true });

@@ -67,6 +67,16 @@ export type Life = (typeof Life)[keyof typeof Life];
  */
 export type DrawnFrom = 'gpu' | 'picture' | 'slots' | 'runtime';
 
+/**
+ * Why an instance was not drawn on the GPU (`stats().gpu.missed`), the first reason found:
+ * `unavailable` (the option off, no WebGL, a context that cannot: `stats().gpu.unavailable`), its
+ * pose not the cache's, a look other than its samples' (tint, a slot's colour or attachment, the draw
+ * order), a clipping attachment shown, Phaser 4's Mesh2D renderer, a picture of several texture
+ * pages or blend modes (or larger than a batch), the memory.
+ */
+export const GpuMiss = { none: 0, unavailable: 1, pose: 2, look: 3, clipping: 4, renderer: 5, picture: 6, memory: 7 } as const;
+export type GpuMiss = (typeof GpuMiss)[keyof typeof GpuMiss];
+
 /** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
 const GOLDEN = 0.6180339887498949;
 let serial = 0;
@@ -114,6 +124,8 @@ export class PooledInstance implements StateOwner {
     drawnFrom: DrawnFrom | null = null;
     /** The scheduler's frame it was drawn in last (`drawnFrom` says how; -1: not drawn since its spawn): `stats().drawn` counts those of the last frame drawn. */
     drawnFrame = -1;
+    /** Why its last draw was not on the GPU (GpuMiss; none when it was). */
+    gpuMissed: GpuMiss = GpuMiss.none;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
     /** How its last pose was made: copied from the cache, or why not (see SpineInstance). */

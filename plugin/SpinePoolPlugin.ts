@@ -213,6 +213,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
     override destroy(): void {
         this.lifecycle.gone = true;
         this.shutdown();
+        // The samples' GPU copies live in a texture of the game's (one per spine-webgl renderer).
+        this.pass.poseCache.clear();
         /* eslint-disable @typescript-eslint/unbound-method -- the listeners the constructor and `boot` added, removed by function and context */
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);

@@ -315,6 +315,16 @@ export interface SpinePoolStats {
          * texture pages or blend modes is drawn from it on the CPU (`drawn.picture`) either way.
          */
         unavailable: 'off' | 'no-webgl' | 'instancing' | 'float-textures' | 'vertex-textures' | null;
+        /**
+         * The instances drawn in the last frame drawn but not on the GPU, by the first reason found
+         * (none counted while `unavailable`): `pose`, not copied from the cache (`poseCache.notServed`
+         * says why); `look`, showing something else than its samples (a tint, a slot's colour or
+         * attachment, the draw order set by the game); `clipping`, a clipping attachment shown;
+         * `renderer`, Phaser 4's default Mesh2D renderer (the `renderer` option); `picture`, several
+         * texture pages or blend modes (multiply, screen) in one picture; `memory`, `poseCacheMemory`
+         * or the GPU texture spent.
+         */
+        missed: { pose: number; look: number; clipping: number; renderer: number; picture: number; memory: number };
     };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];

@@ -3,6 +3,7 @@ import { NOT_SERVED, NOT_SERVED_NAMES, REASON_CODES, type NotServedCounts, type 
 import type { SpinePoolStats } from './api';
 import type { PoolRegistry } from './PoolRegistry';
 import type { UpdatePass } from './UpdatePass';
+import { GpuMiss } from './PooledInstance';
 
 /** An empty {@link SpinePoolStats}, to fill. */
 export function emptyStats(): SpinePoolStats {
@@ -15,7 +16,7 @@ export function emptyStats(): SpinePoolStats {
         leaksCleared: 0,
         poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
         drawn: { gpu: 0, picture: 0, slots: 0, runtime: 0 },
-        gpu: { bytes: 0, unavailable: null },
+        gpu: { bytes: 0, unavailable: null, missed: { pose: 0, look: 0, clipping: 0, renderer: 0, picture: 0, memory: 0 } },
         pools: [],
     };
 }
@@ -41,20 +42,38 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
     const counts = cache.notServedLastFrame;
     const notServed = stats.notServed;
     for (let code = 1; code < REASON_CODES; code++) notServed[NOT_SERVED_NAMES[code] as NotServedName] = counts[code];
-    countDraws(out.drawn, pass);
+    countDraws(out.drawn, out.gpu.missed, pass);
     return out;
 }
 
-/** Counts the spawned instances drawn in the last frame drawn, by how (each draw stamps its instance: PooledDraw's `drawn`). */
-function countDraws(out: SpinePoolStats['drawn'], pass: UpdatePass): void {
+/**
+ * Counts the spawned instances drawn in the last frame drawn, by how, and those not on the GPU by
+ * why (each draw stamps its instance: PooledDraw's `drawn`).
+ */
+function countDraws(out: SpinePoolStats['drawn'], missed: SpinePoolStats['gpu']['missed'], pass: UpdatePass): void {
     out.gpu = out.picture = out.slots = out.runtime = 0;
+    missed.pose = missed.look = missed.clipping = missed.renderer = missed.picture = missed.memory = 0;
     const frame = pass.drawnFrame;
     const live = pass.spawned;
     for (let i = 0; i < live.length; i++) {
         const instance = live[i];
-        if (instance.drawnFrame === frame && instance.drawnFrom !== null) out[instance.drawnFrom]++;
+        if (instance.drawnFrame !== frame || instance.drawnFrom === null) continue;
+        out[instance.drawnFrom]++;
+        const why = MISSED[instance.gpuMissed];
+        if (why !== null) missed[why]++;
     }
 }
+
+/** A GpuMiss's name in `stats().gpu.missed` (null: not counted). */
+const MISSED: (keyof SpinePoolStats['gpu']['missed'] | null)[] = [];
+MISSED[GpuMiss.none] = null;
+MISSED[GpuMiss.unavailable] = null;
+MISSED[GpuMiss.pose] = 'pose';
+MISSED[GpuMiss.look] = 'look';
+MISSED[GpuMiss.clipping] = 'clipping';
+MISSED[GpuMiss.renderer] = 'renderer';
+MISSED[GpuMiss.picture] = 'picture';
+MISSED[GpuMiss.memory] = 'memory';
 
 /** A {@link NotServedCounts} of zeros, its reasons in documentation order. */
 function notServedCounts(): NotServedCounts {

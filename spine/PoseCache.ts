@@ -403,6 +403,12 @@ export class PoseCache implements SampleSource {
         return true;
     }
 
+    /** Lets go of every sample (the plugin is destroyed: what they hold outside the JS heap is given back). */
+    clear(): void {
+        for (const owner of this.byData.values())
+            for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
+    }
+
     private drop(clip: Clip): void {
         const count = clip.samples.clear();
         this.bytesUsed -= count * clip.layout.bytes + clip.drawnBytes;

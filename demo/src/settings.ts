@@ -4,8 +4,8 @@
 export const WORLD_WIDTH = 6400;
 export const WORLD_HEIGHT = 4000;
 
-/** Crowd slider range; the default fills the world without needing a fast machine. */
-export const MAX_CROWD = 3000;
+/** Crowd slider range (`?count=10000`: the 10,000-character mode); the default fills the world without needing a fast machine. */
+export const MAX_CROWD = 10000;
 export const DEFAULT_CROWD = 800;
 
 export type OffscreenChoice = 'lod' | 'low' | 'pause' | 'events';

@@ -3,7 +3,7 @@ import type { Sample } from '../../spine/ClipSamples';
 import { drawLayout, isClipping, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
-import type { DrawnFrom, PooledInstance } from '../PooledInstance';
+import { GpuMiss, type DrawnFrom, type PooledInstance } from '../PooledInstance';
 import { copyPicture, fitsBatch, showsPicture } from './picture';
 import type {
     Batcher,
@@ -45,8 +45,9 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
  */
 
 /** Records on `instance` how it is drawn this time, and in which frame (what `stats().drawn` counts), and returns it. */
-export function drawn(instance: PooledInstance, from: DrawnFrom): DrawnFrom {
+export function drawn(instance: PooledInstance, from: DrawnFrom, missed: GpuMiss = GpuMiss.unavailable): DrawnFrom {
     instance.drawnFrom = from;
+    instance.gpuMissed = from === 'gpu' ? GpuMiss.none : missed;
     instance.drawnFrame = instance.host.frame;
     return from;
 }
@@ -120,11 +121,12 @@ export function drawPooled(
     if (!sceneRenderer) return drawn(instance, 'runtime');
     const version = instance.version;
     const v43 = version.v43;
-    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
-    const pictured = va !== null && vb !== null && showsPicture(skeleton, va, vb, layout, version) && fitsBatch(sceneRenderer.batcher, va.picture as Picture);
-    if (!pictured && v43) return drawn(instance, 'runtime'); // slot by slot is the 4.3 runtime's
+    let missed = pictureMiss(skeleton, layout, version, sceneRenderer);
+    const pictured = missed === GpuMiss.none;
+    if (!pictured && v43) return drawn(instance, 'runtime', missed); // slot by slot is the 4.3 runtime's
     if (renderer.newType) {
         renderer.pipelines.clear();
         sceneRenderer.begin();
@@ -135,7 +137,8 @@ export function drawPooled(
     const ox = go.renderOffsetX ?? 0;
     const oy = go.renderOffsetY ?? 0;
     let from: DrawnFrom = 'gpu';
-    if (!pictured || !onGpu(sceneRenderer, instance, m, ox, oy, 1)) {
+    if (pictured) missed = onGpu(sceneRenderer, instance, m, ox, oy, 1);
+    if (missed !== GpuMiss.none) {
         flushCrowd(sceneRenderer);
         if (pictured) {
             copyPicture(sceneRenderer.batcher, m, ox, oy, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
@@ -149,27 +152,35 @@ export function drawPooled(
         sceneRenderer.end();
         renderer.pipelines.rebind();
     }
-    return drawn(instance, from);
+    return drawn(instance, from, missed);
+}
+
+/** Whether the instance is drawn from its samples' picture (`va`, `vb`, set by `samplesOf`): none, or why not. */
+function pictureMiss(skeleton: Skeleton, layout: DrawLayout, version: SpineVersion, sceneRenderer: SceneRenderer): GpuMiss {
+    if (va === null || vb === null) return GpuMiss.pose;
+    if (!showsPicture(skeleton, va, vb, layout, version)) return GpuMiss.look;
+    return fitsBatch(sceneRenderer.batcher, va.picture as Picture) ? GpuMiss.none : GpuMiss.picture;
 }
 
 /**
  * Adds the instance to the GPU crowd (gpuCrowd.ts) when it may be drawn there: the option on, a
  * context that can, a picture of one run (one texture page and blend mode: a draw of several runs
  * per instance would not keep the instances' order), both samples' pictures in GPU memory. False:
- * nothing added (drawn from the picture on the CPU).
+ * nothing added (drawn from the picture on the CPU), and why.
  */
-function onGpu(sceneRenderer: SceneRenderer, instance: PooledInstance, m: Matrix, ox: number, oy: number, alpha: number): boolean {
+function onGpu(sceneRenderer: SceneRenderer, instance: PooledInstance, m: Matrix, ox: number, oy: number, alpha: number): GpuMiss {
     const a = va as SampleVertices;
     const b = vb as SampleVertices;
     const picture = a.picture as Picture;
-    if (!instance.host.gpuDraw || picture.runs.length !== 1) return false;
+    if (!instance.host.gpuDraw) return GpuMiss.unavailable;
+    if (picture.runs.length !== 1) return GpuMiss.picture;
     const crowd = GpuCrowd.of(sceneRenderer);
-    if (typeof crowd === 'string') return false;
+    if (typeof crowd === 'string') return GpuMiss.unavailable;
     const copyA = gpuCopy(crowd, instance, picture);
     const copyB = b === a ? copyA : gpuCopy(crowd, instance, b.picture as Picture);
-    if (copyA === null || copyB === null) return false;
+    if (copyA === null || copyB === null) return GpuMiss.memory;
     crowd.add(picture, copyA, copyB, m.a, m.b, m.c, m.d, m.tx, m.ty, ox, oy, alpha, instance.served.weight);
-    return true;
+    return GpuMiss.none;
 }
 
 /** `picture`'s copy in GPU memory, uploaded now within the pose cache's memory bound; null when it does not fit. */
@@ -215,12 +226,13 @@ export function drawPooledPhaser4(
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
     const version = instance.version;
-    if (!sceneRenderer || camera === null || go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime');
-    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime');
+    if (!sceneRenderer || camera === null) return drawn(instance, 'runtime');
+    if (go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime', GpuMiss.renderer);
+    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
-    if (va === null || vb === null || !showsPicture(skeleton, va, vb, layout, version) || !fitsBatch(sceneRenderer.batcher, va.picture as Picture))
-        return drawn(instance, 'runtime');
+    const missed = pictureMiss(skeleton, layout, version, sceneRenderer);
+    if (missed !== GpuMiss.none) return drawn(instance, 'runtime', missed);
     const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
     const placed = displayList !== undefined && index !== undefined;
     const afterPooled = placed && pooledNeighbour(displayList, index, camera, -1);
@@ -240,13 +252,13 @@ export function drawPooledPhaser4(
     const m: Matrix = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
     const ox = go.renderOffsetX ?? 0;
     const oy = go.renderOffsetY ?? 0;
-    const gpu = onGpu(sceneRenderer, instance, m, ox, oy, go.alpha);
-    if (!gpu) {
+    const gpuMissed = onGpu(sceneRenderer, instance, m, ox, oy, go.alpha);
+    if (gpuMissed !== GpuMiss.none) {
         flushCrowd(sceneRenderer);
-        copyPicture(batcher, m, ox, oy, go.alpha, va, vb, instance.served.weight);
+        copyPicture(batcher, m, ox, oy, go.alpha, va as SampleVertices, vb as SampleVertices, instance.served.weight);
     }
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(sceneRenderer, plugin, renderer, drawingContext);
-    return drawn(instance, gpu ? 'gpu' : 'picture');
+    return drawn(instance, gpuMissed === GpuMiss.none ? 'gpu' : 'picture', gpuMissed);
 }
 
 /** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */

@@ -154,6 +154,10 @@ export function readGpu(out: SpinePoolStats['gpu'], on: boolean, sceneRenderer: 
         }
     }
     if (!on) out.unavailable = 'off';
+    if (out.unavailable !== null) {
+        const missed = out.missed;
+        missed.pose = missed.look = missed.clipping = missed.renderer = missed.picture = missed.memory = 0;
+    }
 }
 
 export class GpuCrowd {

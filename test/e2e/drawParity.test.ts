@@ -115,6 +115,39 @@ for (const { name, query } of STACKS)
             }
         });
 
+        test('stats().gpu: the GPU path available with it on (none with gpuDraw false), its texture held, and every instance drawn but not on the GPU counted by why', () => {
+            for (const mode of ['off', 'shared', 'cpu', 'mixed'] as const) {
+                result.readAt.forEach((at, i) => {
+                    const counts = result.drawn[mode][i];
+                    const { bytes, unavailable, missed } = counts.gpuStats;
+                    const missedAll = Object.values(missed).reduce((sum, n) => sum + n, 0);
+                    if (mode === 'cpu') {
+                        expect({ mode, at, unavailable, missedAll }).toEqual({ mode, at, unavailable: 'off', missedAll: 0 });
+                        return;
+                    }
+                    const drawn = counts.gpu + counts.picture + counts.slots + counts.runtime;
+                    expect({ mode, at, unavailable, held: mode === 'off' || bytes > 0, everyOne: counts.gpu + missedAll }).toEqual({
+                        mode,
+                        at,
+                        unavailable: null,
+                        held: true,
+                        everyOne: drawn,
+                    });
+                    expect({ mode, at, clipping: missed.clipping, renderer: missed.renderer, memory: missed.memory }).toEqual({
+                        mode,
+                        at,
+                        clipping: counts.clipping,
+                        renderer: 0,
+                        memory: 0,
+                    });
+                    // Posed in full ('off'): not from the cache. Shared: tinted ones show another look; the
+                    // blended rigs' pictures (multiply, screen) are more than one run.
+                    if (mode === 'off') expect({ mode, at, pose: missed.pose }).toEqual({ mode, at, pose: drawn - counts.clipping });
+                    else expect({ mode, at, look: missed.look > 0, picture: missed.picture > 0 }).toEqual({ mode, at, look: true, picture: true });
+                });
+            }
+        });
+
         test(`poseCache 'off': ${v43 ? 'left to the runtime (Spine 4.3: the pool poses, the runtime draws)' : 'drawn slot by slot by the pool'}, the same pixels as stock, exactly, in every frame read`, () => {
             result.readAt.forEach((at, i) => {
                 const counts = result.drawn.off[i];

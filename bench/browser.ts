@@ -30,6 +30,8 @@ export interface BrowserRow {
     /** The frames' update and render halves, medians, ms. */
     update: number;
     render: number;
+    /** The GPU drain after the frames (a 1×1 readPixels, outside the frame), median, ms. */
+    drain: number;
 }
 
 /** How the browser crowd is seen (page.ts's `zoom` and `scale`). */
@@ -38,6 +40,8 @@ export interface BrowserShot {
     label: string;
     zoom: number;
     scale: number;
+    /** The page's rig (a preset): `hero` unless said. */
+    rig?: 'hero' | 'shipped';
 }
 
 /** The browser scenarios: the crowd as the headless bench's zoom 1 shot, all of it on screen, and rigs taller than the view. */
@@ -45,6 +49,14 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
     { key: 'zoom1', label: 'zoom 1, 4×4-viewport world (216 px characters)', zoom: 1, scale: 1 },
     { key: 'allOnScreen', label: 'zoomed out to 0.25: all on screen (43 px characters)', zoom: 0.25, scale: 0.8 },
     { key: 'tall', label: 'zoom 1, characters scaled to 648 px (taller than the view)', zoom: 1, scale: 3 },
+    {
+        key: 'shippedAllOnScreen',
+        label: "the 'shipped' rig (72 bones, 712 px, one 1024² page) zoomed out to 0.25: all on screen (43 px)",
+        zoom: 0.25,
+        scale: 0.243,
+        rig: 'shipped',
+    },
+    { key: 'shippedZoom1', label: "the 'shipped' rig at zoom 1 (712 px: taller than half the view)", zoom: 1, scale: 1, rig: 'shipped' },
 ];
 
 /**
@@ -141,12 +153,22 @@ export async function browserBench(count: number, frames: number, view: string, 
         const tab = await browser.context.newPage();
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
-        await tab.goto(`${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}`, {
-            waitUntil: 'load',
-            timeout: 900000,
-        });
+        await tab.goto(
+            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}`,
+            {
+                waitUntil: 'load',
+                timeout: 900000,
+            },
+        );
         const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as
-            { renderer: string; samples: Record<string, number[]>; update: Record<string, number[]>; render: Record<string, number[]> } | undefined;
+            | {
+                  renderer: string;
+                  samples: Record<string, number[]>;
+                  update: Record<string, number[]>;
+                  render: Record<string, number[]>;
+                  drain: Record<string, number[]>;
+              }
+            | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
         return Object.entries(result.samples).map(([mode, samples]) => ({
             mode,
@@ -155,6 +177,7 @@ export async function browserBench(count: number, frames: number, view: string, 
             p95: percentile(samples, 95),
             update: median(result.update[mode]),
             render: median(result.render[mode]),
+            drain: median(result.drain[mode]),
         }));
     } finally {
         await browser.close();

@@ -169,13 +169,14 @@ async function main(): Promise<void> {
             renderer = stock.renderer;
             measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin };
             const line = (label: string, row: BrowserRow) =>
-                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
+                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
             rows.push(
                 line('stock spine-phaser', stock),
                 line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared),
                 line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin),
             );
+            if (byMode.sharedCpu) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`gpuDraw: false\``, byMode.sharedCpu));
             // Phaser 4: spine-phaser-v4's 'spine-webgl' renderer, stock's and the pool's (`renderer` option).
             if (byMode.stockWebgl) rows.push(line("stock spine-phaser-v4, `renderer: 'spine-webgl'`", byMode.stockWebgl));
             if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
@@ -185,8 +186,8 @@ async function main(): Promise<void> {
             log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
         } else {
             browserTable = [
-                `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | frame: × cheaper than stock | render: × stock's |`,
-                '|---|---|---:|---:|---:|---:|---:|',
+                `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | GPU drain | frame: × cheaper than stock | render: × stock's |`,
+                '|---|---|---:|---:|---:|---:|---:|---:|',
                 ...rows,
             ].join('\n');
             log(`${browserTable}\n`);

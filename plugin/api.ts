@@ -324,7 +324,20 @@ export interface SpinePoolStats {
          * texture pages or blend modes (multiply, screen) in one picture; `memory`, `poseCacheMemory`
          * or the GPU texture spent.
          */
-        missed: { pose: number; look: number; clipping: number; renderer: number; picture: number; memory: number };
+        missed: {
+            /** Posed in full, not copied from the cache. */
+            pose: number;
+            /** Showing something else than its samples: a tint, a slot's colour or attachment, the draw order. */
+            look: number;
+            /** Showing a clipping attachment (drawn by the runtime). */
+            clipping: number;
+            /** Made with Phaser 4's default Mesh2D renderer (drawn by it). */
+            renderer: number;
+            /** A picture of several texture pages or blend modes (drawn from it on the CPU). */
+            picture: number;
+            /** `poseCacheMemory`, or the GPU texture, spent. */
+            memory: number;
+        };
     };
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];

@@ -30,8 +30,11 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
  * applied (no transformer closure per skeleton, no typed-array view per attachment, no second copy).
  *
  * - An instance whose pose was copied from the pose cache, not posed since, and showing exactly its
- *   samples' look, is drawn from their picture (SampleVertices.ts): copied run by run, positions
+ *   samples' look, is drawn from their picture (SampleVertices.ts): on the GPU (gpuCrowd.ts: a
+ *   record per instance, the pictures in GPU memory) when the `gpuDraw` option, the context and a
+ *   picture of one texture page and blend mode allow; else copied run by run, positions
  *   interpolated as its bones were and moved by the matrix. Nothing is computed per vertex but that.
+ *   Each draw records why it was not on the GPU (`GpuMiss`, counted in `stats().gpu.missed`).
  * - Spine 4.2 (spine-phaser): any other instance is drawn slot by slot: a slot that matches the
  *   samples from their vertices, any other from its own skeleton as spine-core computes it (so an
  *   instance posed in full is stock's to the float).
@@ -165,8 +168,8 @@ function pictureMiss(skeleton: Skeleton, layout: DrawLayout, version: SpineVersi
 /**
  * Adds the instance to the GPU crowd (gpuCrowd.ts) when it may be drawn there: the option on, a
  * context that can, a picture of one run (one texture page and blend mode: a draw of several runs
- * per instance would not keep the instances' order), both samples' pictures in GPU memory. False:
- * nothing added (drawn from the picture on the CPU), and why.
+ * per instance would not keep the instances' order), both samples' pictures in GPU memory. Returns
+ * `GpuMiss.none` when added, else why not (nothing added: the caller draws the picture on the CPU).
  */
 function onGpu(sceneRenderer: SceneRenderer, instance: PooledInstance, m: Matrix, ox: number, oy: number, alpha: number): GpuMiss {
     const a = va as SampleVertices;

@@ -194,7 +194,7 @@ function gpuCopy(crowd: GpuCrowd, instance: PooledInstance, picture: Picture): A
     const bytes = texelsOf(picture) * 16;
     const cache = instance.host.poseCache;
     if (!cache.holdGpu(instance.served, bytes)) return null;
-    const copy = crowd.copyOf(picture);
+    const copy = crowd.upload(picture);
     if (copy === null) cache.unholdGpu(instance.served, bytes);
     return copy;
 }

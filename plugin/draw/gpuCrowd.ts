@@ -137,9 +137,13 @@ const crowds = new WeakMap<object, GpuCrowd | GpuUnsupported>();
 
 /** Draws the records waiting beside `sceneRenderer`'s batch, if any (before something is written into the batch directly). */
 export function flushCrowd(sceneRenderer: SceneRenderer): void {
-    const crowd = crowds.get(sceneRenderer);
+    const crowd = sceneRenderer === lastRenderer ? lastCrowd : crowds.get(sceneRenderer);
     if (crowd !== undefined && typeof crowd !== 'string') crowd.flush();
 }
+
+/** The last renderer `GpuCrowd.of` answered for (a game has one: no map lookup per instance drawn). */
+let lastRenderer: SceneRenderer | null = null;
+let lastCrowd: GpuCrowd | GpuUnsupported | undefined;
 
 /** Fills `out` with the GPU crowd's state beside `sceneRenderer` (made now if not yet: it says whether the context can). */
 export function readGpu(out: SpinePoolStats['gpu'], on: boolean, sceneRenderer: SceneRenderer | null): void {
@@ -163,11 +167,14 @@ export function readGpu(out: SpinePoolStats['gpu'], on: boolean, sceneRenderer: 
 export class GpuCrowd {
     /** The crowd drawing beside `sceneRenderer`'s batch, made at the first call; why not, when its context cannot. */
     static of(sceneRenderer: SceneRenderer): GpuCrowd | GpuUnsupported {
+        if (sceneRenderer === lastRenderer) return lastCrowd as GpuCrowd | GpuUnsupported;
         let crowd = crowds.get(sceneRenderer);
         if (crowd === undefined) {
             crowd = GpuCrowd.make(sceneRenderer);
             crowds.set(sceneRenderer, crowd);
         }
+        lastRenderer = sceneRenderer;
+        lastCrowd = crowd;
         return crowd;
     }
 
@@ -248,10 +255,8 @@ export class GpuCrowd {
         return this.atlas.bytes;
     }
 
-    /** `picture`'s copy in GPU memory, uploaded now if it has none; null when the texture cannot hold it. */
-    copyOf(picture: Picture): AtlasCopy | null {
-        const copy = picture.gpu as AtlasCopy | null;
-        if (copy !== null) return copy;
+    /** Uploads `picture` (it has no copy yet) and records its copy on it; null when the texture cannot hold it. */
+    upload(picture: Picture): AtlasCopy | null {
         const added = this.atlas.add(picture);
         picture.gpu = added;
         return added;

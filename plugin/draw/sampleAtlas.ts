@@ -108,11 +108,6 @@ export class SampleAtlas {
         this.maxRows = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, 4096);
     }
 
-    /** Texels held by pictures (the texture itself is `rows * WIDTH`). */
-    get usedTexels(): number {
-        return this.ranges.used;
-    }
-
     /** Bytes of the texture. */
     get bytes(): number {
         return this.rows * WIDTH * 16;

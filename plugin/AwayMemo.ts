@@ -1,11 +1,11 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { animationBox, onSkeleton, reachingEntry, type Box, type ReachMemo } from '../spine/animationReach';
-import type { Animation } from '../spine/core/shapes';
+import type { Animation, Skeleton } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { overlaps, place, rect, type Placement, type ViewRect } from './tierGeometry';
 
 /** What is read of an object (Phaser's Transform keeps scale in `_scaleX/_scaleY`, which its typings do not show). */
-type Placed = Pick<SpineGameObject, 'animationState' | 'skeleton'> & {
+type Placed = Pick<SpineGameObject, 'animationState'> & {
     x: number;
     y: number;
     _scaleX?: number;
@@ -45,8 +45,8 @@ export class AwayMemo {
     /** The animation's whole reach where its skeleton stands (scratch of `check`). */
     private readonly box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
 
-    /** Whether `go` is still provably away from views of `version` (see the class). */
-    holds(go: SpineGameObject, version: number): boolean {
+    /** Whether `go` (its skeleton `skeleton`) is still provably away from views of `version` (see the class). */
+    holds(go: SpineGameObject, skeleton: Skeleton, version: number): boolean {
         const g = go as Placed;
         if (this.version !== version) return false;
         const tracks = g.animationState.tracks;
@@ -65,22 +65,23 @@ export class AwayMemo {
             g.scrollFactorX === this.factorX &&
             g.scrollFactorY === this.factorY &&
             g.cameraFilter === this.filter &&
-            g.skeleton.skin === this.skin &&
-            g.skeleton.x === this.skeletonX &&
-            g.skeleton.y === this.skeletonY &&
-            g.skeleton.scaleX === this.skeletonScaleX &&
-            g.skeleton.scaleY === this.skeletonScaleY
+            skeleton.skin === this.skin &&
+            skeleton.x === this.skeletonX &&
+            skeleton.y === this.skeletonY &&
+            skeleton.scaleX === this.skeletonScaleX &&
+            skeleton.scaleY === this.skeletonScaleY
         );
     }
 
     /**
-     * After `go` (outside a container, placed `at`; of Spine `spineVersion`; `reach`: its memo, see
+     * After `go` (its skeleton `skeleton`, outside a container, placed `at`; of Spine `spineVersion`; `reach`: its memo, see
      * animationReach's `onSkeleton`) was found off screen against the first `count` of `views` (each
      * with the camera id bit it filters by), of `version`: remembers it when it is provably away
      * (see the class), else forgets.
      */
     check(
         go: SpineGameObject,
+        skeleton: Skeleton,
         spineVersion: SpineVersion,
         reach: ReachMemo,
         at: Placement,
@@ -92,13 +93,13 @@ export class AwayMemo {
         const g = go as Placed;
         const entry = reachingEntry(g.animationState, spineVersion);
         if (entry === null) return;
-        const union: Box = animationBox(g.skeleton, entry.animation as Animation, g.skeleton.skin);
+        const union: Box = animationBox(skeleton, entry.animation as Animation, skeleton.skin);
         const box = this.box;
         box.left = union.left;
         box.top = union.top;
         box.right = union.right;
         box.bottom = union.bottom;
-        onSkeleton(box, g.skeleton, reach);
+        onSkeleton(box, skeleton, reach);
         for (let i = 0; i < count; i++) {
             const view = views[i];
             if ((g.cameraFilter & view.id) !== 0) continue;
@@ -115,10 +116,10 @@ export class AwayMemo {
         this.factorX = g.scrollFactorX;
         this.factorY = g.scrollFactorY;
         this.filter = g.cameraFilter;
-        this.skin = g.skeleton.skin;
-        this.skeletonX = g.skeleton.x;
-        this.skeletonY = g.skeleton.y;
-        this.skeletonScaleX = g.skeleton.scaleX;
-        this.skeletonScaleY = g.skeleton.scaleY;
+        this.skin = skeleton.skin;
+        this.skeletonX = skeleton.x;
+        this.skeletonY = skeleton.y;
+        this.skeletonScaleX = skeleton.scaleX;
+        this.skeletonScaleY = skeleton.scaleY;
     }
 }

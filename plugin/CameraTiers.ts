@@ -130,7 +130,8 @@ export class CameraTiers {
         const watches = OFFSCREEN[options.offscreen].watches;
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
         // (Not a physics rig: physics takes it where no animation goes.)
-        if (watches && go.parentContainer === null && !instance.hasPhysics && instance.away.holds(instance.go, this.version)) return Tier.Offscreen;
+        if (watches && go.parentContainer === null && !instance.hasPhysics && instance.away.holds(instance.go, instance.skeleton, this.version))
+            return Tier.Offscreen;
         const at = this.at;
         placementOf(instance.go, at);
         let scale: number;
@@ -147,7 +148,7 @@ export class CameraTiers {
         const entry = instance.entry;
         const box = this.box;
         instance.reach.ahead = entry !== null && entry.last <= this.now ? (this.now - entry.last) / 1000 : 0;
-        extentOf(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, box, instance.reach);
+        extentOf(instance.skeleton, instance.go.animationState, instance.version, instance.setupBox, box, instance.reach);
         // Its size on screen: the longer side of its extent (a body lying down is as big as standing).
         const width = box.right - box.left;
         const tall = box.bottom - box.top;
@@ -166,7 +167,7 @@ export class CameraTiers {
         }
         if (nearest === Infinity && watches) {
             if (go.parentContainer === null && !instance.hasPhysics)
-                instance.away.check(instance.go, instance.version, instance.reach, at, this.views, this.viewCount, this.version);
+                instance.away.check(instance.go, instance.skeleton, instance.version, instance.reach, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }
         const high = options.highDetailDistance;

@@ -269,7 +269,7 @@ export class DebugView {
         }
         // Where the pose it shows is, as culling measures it (PooledGameObject.willRender).
         instance.reach.ahead = 0;
-        extentOf(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, this.box, instance.reach);
+        extentOf(instance.skeleton, instance.go.animationState, instance.version, instance.setupBox, this.box, instance.reach);
         const r = this.placed;
         place(this.box, at, this.view, r);
         const x0 = this.screenX(r.minX, r.minY);

@@ -7,7 +7,7 @@ import { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import { DETAILS, type Detail, type SpawnOptions, type SpineGameObject, type TierName } from './api';
 import { LeakReport } from './LeakReport';
 import { badDetail, badPosition, destroyedFromOutside, notDespawnable, notSpawnedFor, sceneGone, type Whereabouts } from './messages';
-import { instanceOf } from './PooledGameObject';
+import { instanceOf, spawnPooledBones } from './PooledGameObject';
 import { checkBodyOnce } from './bodies';
 import { Life, type PooledInstance, type PoolKey } from './PooledInstance';
 import type { PoolRegistry } from './PoolRegistry';
@@ -103,6 +103,8 @@ export class InstanceLifecycle {
         fitSkinSize(instance);
         instance.poseCacheMode = options?.poseCache ?? null;
         instance.fullDetail = options?.detail === 'full';
+        // Its bones are written when something reads them (spine/bonesWhenRead.ts): one that may be served.
+        spawnPooledBones(instance, instance.sharesPoses && !instance.hasPhysics);
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onSpawn is called without `this`, as onCreate is
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;

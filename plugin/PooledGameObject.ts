@@ -1,4 +1,5 @@
 import { callSite } from '../src/callSite';
+import { bonesRead, drawnByRuntime, lendSkeleton, spawnBones } from '../spine/bonesWhenRead';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
@@ -58,8 +59,19 @@ function classOf<C>(object: object): C {
 
 /** The object of `instance` left the pool for good. */
 export function forgetPooled(instance: PooledInstance): void {
+    bonesRead(instance); // the object keeps its own skeleton
     records.delete(instance.go);
-    skeletons.delete(instance.go.skeleton);
+    skeletons.delete(instance.skeleton);
+    if (instance.standIn !== null) skeletons.delete(instance.standIn);
+}
+
+/**
+ * At a spawn of `instance`: `go.skeleton` holds its stand-in when `lazy` (spine/bonesWhenRead.ts),
+ * the stand-in known as its skeleton (the game may call the skeleton's methods through it).
+ */
+export function spawnPooledBones(instance: PooledInstance, lazy: boolean): void {
+    spawnBones(instance, lazy);
+    if (instance.standIn !== null) skeletons.set(instance.standIn, instance);
 }
 
 /** The instance of each pooled skeleton (read when it is posed in full, not per frame). */
@@ -91,13 +103,13 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
     Pooled = class PooledSkeleton extends Base {
         override updateWorldTransform(physics: unknown): void {
             const instance = skeletons.get(this);
-            if (instance !== undefined) instance.poseCached = false;
+            if (instance !== undefined) instance.poseCached = instance.bonesBehind = false;
             super.updateWorldTransform(physics);
         }
 
         override updateWorldTransformWith(physics: unknown, parent: unknown): void {
             const instance = skeletons.get(this);
-            if (instance !== undefined) instance.poseCached = false;
+            if (instance !== undefined) instance.poseCached = instance.bonesBehind = false;
             // Only where the base class has it (removed below otherwise).
             super.updateWorldTransformWith!(physics, parent);
         }
@@ -269,7 +281,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             placementOf(instance.go, cullAt); // this object (checked above)
             // Where the pose it shows is: its state's time as it stands (an instance on screen is posed at it).
             instance.reach.ahead = 0;
-            extentOf(this.skeleton, this.animationState, instance.version, instance.setupBox, cullBox, instance.reach);
+            extentOf(instance.skeleton, this.animationState, instance.version, instance.setupBox, cullBox, instance.reach);
             place(cullBox, cullAt, cullView, cullRect);
             return overlaps(cullRect, cullView);
         }
@@ -296,7 +308,12 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             const own = instance !== undefined && (instance.go as object) === go;
             if ((renderer as { renderNodes?: unknown }).renderNodes === undefined) {
                 if (own && drawPooled(go, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== 'runtime') return;
-                super.renderWebGL(renderer, src, camera, parentMatrix);
+                const lent = own && lendSkeleton(instance);
+                try {
+                    super.renderWebGL(renderer, src, camera, parentMatrix);
+                } finally {
+                    if (lent) drawnByRuntime(instance, lent);
+                }
                 return;
             }
             const sceneRenderer = go.plugin.webGLRenderer;
@@ -305,14 +322,25 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             // after one of its own objects (ending it would cost a flush per instance); its other
             // renderers draw through Phaser's, so that batch ends first.
             if ((go as { rendererType?: string }).rendererType !== 'spine-webgl') endPooledBatch(sceneRenderer, go.plugin, renderer, camera);
-            super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
+            const lent = own && lendSkeleton(instance);
+            try {
+                super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
+            } finally {
+                if (lent) drawnByRuntime(instance, lent);
+            }
         }
 
         /** Phaser's Canvas renderer: the runtime draws it (counted as such in `stats().drawn`). */
         override renderCanvas(renderer: never, src: never, camera: never, parentMatrix?: unknown): void {
             const instance = this.animationState.owner;
-            if (instance !== undefined && (instance.go as object) === this) drawn(instance, 'runtime');
-            super.renderCanvas(renderer, src, camera, parentMatrix);
+            const own = instance !== undefined && (instance.go as object) === this;
+            if (own) drawn(instance, 'runtime');
+            const lent = own && lendSkeleton(instance);
+            try {
+                super.renderCanvas(renderer, src, camera, parentMatrix);
+            } finally {
+                if (lent) drawnByRuntime(instance, lent);
+            }
         }
 
         override on(event: string | symbol, fn: EmitterListener, context?: unknown): unknown {

@@ -12,7 +12,7 @@ import { cacheLookup } from '../spine/PoseCache';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import { NOT_SERVED } from '../spine/core/notServed';
-import { NO_CALLBACK } from '../spine/core/shapes';
+import { NO_CALLBACK, type Skeleton } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
 import { versionOf } from '../spine/core/versions';
 import { AwayMemo } from './AwayMemo';
@@ -128,6 +128,16 @@ export class PooledInstance implements StateOwner {
     gpuMissed: GpuMiss = GpuMiss.none;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
+    /** The samples its bones show while they are not written (see spine/bonesWhenRead.ts). */
+    readonly shown = cacheLookup();
+    /** `go.skeleton` holds the stand-in (see spine/bonesWhenRead.ts). */
+    bonesLazy = false;
+    /** Its bones' world transforms are `shown`'s, not written (see spine/bonesWhenRead.ts). */
+    bonesBehind = false;
+    /** Its skeleton's stand-in (see spine/bonesWhenRead.ts). */
+    standIn: Skeleton | null = null;
+    /** Its skeleton, as the pool reads it (`go.skeleton` may hold the stand-in: see spine/bonesWhenRead.ts). */
+    readonly skeleton: Skeleton;
     /** How its last pose was made: copied from the cache, or why not (see SpineInstance). */
     posedBy: number = NOT_SERVED.noAnimation;
     /** Its skeleton's local pose is behind its animation state (see SpineInstance). */
@@ -167,8 +177,9 @@ export class PooledInstance implements StateOwner {
         internalFns: ReadonlySet<EmitterListener>,
     ) {
         this.hygiene = new InstanceHygiene(this, internalFns);
-        this.version = versionOf(go.skeleton);
-        this.hasPhysics = this.version.physicsOf(go.skeleton).length > 0;
+        this.skeleton = go.skeleton;
+        this.version = versionOf(this.skeleton);
+        this.hasPhysics = this.version.physicsOf(this.skeleton).length > 0;
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         this.builtProvider = go.boundsProvider;
         this.setupBox = { left: -go.displayOriginX, top: -go.displayOriginY, right: go.width - go.displayOriginX, bottom: go.height - go.displayOriginY };

@@ -133,7 +133,7 @@ export function retireInstance(instance: PooledInstance): void {
         instance.sizedBySkin = false;
     }
 
-    const skeleton: Skeleton = go.skeleton;
+    const skeleton: Skeleton = instance.skeleton;
     skeleton.scaleX = 1;
     skeleton.scaleY = 1;
     skeleton.x = 0;
@@ -208,7 +208,7 @@ export function forgetInput(instance: PooledInstance, closing: boolean): void {
  * Copied from the setup pose its data shares (spine/SetupPose.ts), not computed again.
  */
 export function resetPose(instance: PooledInstance): void {
-    toSetupPose(instance.go.skeleton, instance.version);
+    toSetupPose(instance.skeleton, instance.version);
 }
 
 /**
@@ -273,7 +273,7 @@ export function refuseBoundsProvider(options: unknown): void {
  */
 export function dressForSpawn(instance: PooledInstance, dataKey: string, x: number, y: number, options: SpawnOptions | undefined, dev: boolean): void {
     const go = instance.go;
-    const skeleton: Skeleton = go.skeleton;
+    const skeleton: Skeleton = instance.skeleton;
     const data = skeleton.data;
     let skin: Skin | null = null;
     let animation = null;
@@ -354,9 +354,9 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
  */
 export function fitSkinSize(instance: PooledInstance): void {
     const go = instance.go;
-    const skin = go.skeleton.skin;
+    const skin = instance.skeleton.skin;
     if (skin === null || go.boundsProvider !== instance.builtProvider) return;
-    sizeTo(go, skinSetupBox(go.skeleton, skin));
+    sizeTo(go, skinSetupBox(instance.skeleton, skin));
     instance.sizedBySkin = true;
 }
 

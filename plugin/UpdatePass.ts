@@ -231,7 +231,7 @@ export class UpdatePass implements PoolHost {
         // A change follows: the pose it shows until its next one stays where it is (culling, tiers).
         if (!world) {
             instance.reach.ahead = 0;
-            noteShown(instance.go.skeleton, instance.go.animationState, instance.version, instance.setupBox, instance.reach);
+            noteShown(instance.skeleton, instance.go.animationState, instance.version, instance.setupBox, instance.reach);
         }
         this.scheduler.catchUp(entry);
         this.posing.poseNow(instance, this.scheduler.lastStepped, world);

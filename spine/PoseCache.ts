@@ -46,7 +46,7 @@ export const BUILDS_PER_FRAME = 16;
 const COLOR_TOLERANCE = 0.5 / 255;
 
 /** What is read of a game object: its skeleton, state and callbacks. */
-export type CachedObject = Pick<SpineObject, 'skeleton' | 'animationState' | 'beforeUpdateWorldTransforms' | 'afterUpdateWorldTransforms'>;
+export type CachedObject = Pick<SpineObject, 'animationState' | 'beforeUpdateWorldTransforms' | 'afterUpdateWorldTransforms'>;
 
 /** The sampled poses of one (data, skin, animation). */
 interface Clip {
@@ -179,11 +179,10 @@ export class PoseCache implements SampleSource {
     /**
      * Whether `go`'s state, as it stands, can be posed from the cache: finds its samples (building
      * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full,
-     * for the reason then in `whyNot`. `version`: its Spine version.
+     * for the reason then in `whyNot`. `skeleton`: its skeleton; `version`: its Spine version.
      */
-    find(go: CachedObject, version: SpineVersion, out: CacheLookup): boolean {
+    find(go: CachedObject, skeleton: Skeleton, version: SpineVersion, out: CacheLookup): boolean {
         this.followTolerance();
-        const skeleton = go.skeleton;
         const plain = plainness(go.animationState, version);
         if (plain !== SERVED) return this.no(plain);
         const entry = go.animationState.tracks[0] as TrackEntry;
@@ -228,12 +227,12 @@ export class PoseCache implements SampleSource {
      * listener may have given it a callback or a skin; a change to its AnimationState goes
      * through the plugin).
      */
-    stillFound(go: CachedObject, found: CacheLookup): boolean {
+    stillFound(go: CachedObject, skeleton: Skeleton, found: CacheLookup): boolean {
         const tracks = go.animationState.tracks;
         return (
             found.clip !== null &&
             tracks[0] === found.entry &&
-            go.skeleton.skin === found.clip.skin &&
+            skeleton.skin === found.clip.skin &&
             isNoCallback(go.beforeUpdateWorldTransforms) &&
             isNoCallback(go.afterUpdateWorldTransforms)
         );
@@ -244,13 +243,18 @@ export class PoseCache implements SampleSource {
      * world transforms, colours and deforms interpolated between the two samples around its time;
      * attachments, sequence indices and draw order from the one at or before it. False when a bone
      * turns out not to be at its setup pose where the animation does not key it (see
-     * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`).
+     * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`). `behind`: the
+     * bones' world transforms are not written, only checked (see bonesWhenRead.ts).
      */
-    copy(skeleton: Skeleton, found: CacheLookup): boolean {
+    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
-        if (!clip.layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)) return this.no(NOT_SERVED.moved);
+        const layout = clip.layout;
+        const copied = behind
+            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)
+            : layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base);
+        if (!copied) return this.no(NOT_SERVED.moved);
         this.hits++;
         this.frameHits++;
         return true;

@@ -2,9 +2,10 @@ import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
 import { notePose, posedAgain } from './animationReach';
-import type { PoseCache } from './PoseCache';
+import type { CachedObject, PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
-import { PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type SpineObject, type TrackEntry } from './core/shapes';
+import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
+import { bonesRead, servedBones } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
 import { applyEvents, applyReason, applySilently } from './stateReplay';
 
@@ -56,16 +57,18 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        posedAgain(instance.reach, instance.go.skeleton);
+        posedAgain(instance.reach, instance.skeleton);
         if (instance.sharesPoses) {
             this.poseStepShared(instance, ms);
         } else {
+            // The runtime's update reads `go.skeleton` (and may call the game): the skeleton itself, for good.
+            bonesRead(instance);
             instance.poseBehind = false; // posed before its callbacks run
             go.updatePose(ms);
             this.inFull(instance, NOT_SERVED.off);
         }
         if (instance.generation !== owner) undoRestOfUpdate(instance);
-        if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
+        if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
 
     /**
@@ -90,17 +93,17 @@ export class Posing {
             }
         }
         if (instance.poseBehind) {
-            applySilently(go.animationState, go.skeleton);
+            applySilently(go.animationState, instance.skeleton);
             instance.poseBehind = false;
         }
         if (!world || instance.posedFrame === frame) return;
         this.restartPhysicsAfterGap(instance, frame);
         this.inFull(instance, why);
         instance.poseCached = false;
-        worldTransforms(go);
+        worldTransforms(instance);
         instance.posedFrame = frame;
-        posedAgain(instance.reach, instance.go.skeleton);
-        if (instance.hasPhysics) notePose(instance.reach, go.skeleton);
+        posedAgain(instance.reach, instance.skeleton);
+        if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
 
     /**
@@ -114,13 +117,13 @@ export class Posing {
         if (why === SERVED) return true;
         const animation = entry?.animation;
         if (!entry || !animation) return false;
-        const skeleton = instance.go.skeleton;
+        const skeleton = instance.skeleton;
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
         skeleton.updateWorldTransform(PHYSICS_POSE);
         this.inFull(instance, why);
-        posedAgain(instance.reach, instance.go.skeleton);
+        posedAgain(instance.reach, instance.skeleton);
         return true;
     }
 
@@ -133,10 +136,13 @@ export class Posing {
         const go = instance.go;
         const why = applyReason(go.animationState, instance.version);
         if (why !== SERVED) return why;
-        if (!this.cache.find(go, instance.version, instance.served) || !this.cache.copy(go.skeleton, instance.served)) return this.cache.whyNot;
+        const found = instance.served;
+        const behind = instance.bonesLazy;
+        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind)) return this.cache.whyNot;
+        servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
-        posedAgain(instance.reach, instance.go.skeleton);
+        posedAgain(instance.reach, instance.skeleton);
         return SERVED;
     }
 
@@ -149,36 +155,40 @@ export class Posing {
     /** `poseStep` for an instance that shares poses: updatePose's steps, the pose copied from the cache when the state allows. */
     private poseStepShared(instance: SpineInstance, ms: number): void {
         const go = instance.go;
+        const skeleton = instance.skeleton;
         const state = go.animationState;
         const seconds = ms / 1000;
         const found = instance.served;
         instance.poseBehind = true;
         state.update(seconds);
         let why = applyReason(state, instance.version);
-        if (why === SERVED && !this.cache.find(go, instance.version, found)) why = this.cache.whyNot;
+        if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found)) why = this.cache.whyNot;
         if (why === SERVED) {
-            applyEvents(state, go.skeleton, instance.version); // its own events, exactly
-            go.skeleton.update(seconds);
+            applyEvents(state, skeleton, instance.version); // its own events, exactly
+            skeleton.update(seconds);
             // A callback that changed the state posed the local pose first (see poseNow): then
-            // that pose is this frame's, as stock's world transforms follow its apply.
-            if (!instance.poseBehind || !this.cache.stillFound(go, found)) why = NOT_SERVED.changed;
-            else if (this.cache.copy(go.skeleton, found)) {
+            // that pose is this frame's, as stock's world transforms follow its apply. A listener
+            // that read `go.skeleton` made its bones written from now on (bonesWhenRead.ts).
+            const behind = instance.bonesLazy;
+            if (!instance.poseBehind || !this.cache.stillFound(go, skeleton, found)) why = NOT_SERVED.changed;
+            else if (this.cache.copy(skeleton, found, behind)) {
+                servedBones(instance, found, behind);
                 instance.poseCached = true;
                 instance.posedBy = SERVED;
                 return;
             } else why = this.cache.whyNot;
         } else {
             instance.poseBehind = false;
-            state.apply(go.skeleton);
+            state.apply(skeleton);
             // After the apply, as updatePose: a physics reset key reads the skeleton's clock.
-            go.skeleton.update(seconds);
+            skeleton.update(seconds);
         }
         if (instance.poseBehind) {
-            applySilently(state, go.skeleton);
+            applySilently(state, skeleton);
             instance.poseBehind = false;
         }
         this.inFull(instance, why);
-        worldTransforms(go);
+        worldTransforms(instance);
     }
 
     /**
@@ -191,7 +201,7 @@ export class Posing {
 
     /** Physics restarts from the coming pose when the last one is older than the slowest posing interval (`lowFrequency`). */
     private restartPhysicsAfterGap(instance: SpineInstance, frame: number): void {
-        if (frame - instance.posedFrame > this.settings.options.lowFrequency) instance.version.resetPhysics(instance.go.skeleton);
+        if (frame - instance.posedFrame > this.settings.options.lowFrequency) instance.version.resetPhysics(instance.skeleton);
     }
 }
 
@@ -201,16 +211,22 @@ export class Posing {
  * stock object made then would not have had. Its clock and physics go back to a new object's.
  */
 function undoRestOfUpdate(instance: SpineInstance): void {
-    const skeleton = instance.go.skeleton;
+    const skeleton = instance.skeleton;
     skeleton.time = 0;
     instance.version.resetPhysics(skeleton);
     skeleton.updateWorldTransform(PHYSICS_RESET);
 }
 
-/** The world transforms of `go`'s local pose, as `updatePose` computes them after its apply. */
-function worldTransforms(go: SpineObject): void {
+/**
+ * The world transforms of `instance`'s local pose, as `updatePose` computes them after its apply.
+ * Its callbacks are the game's, given the object: as a read of its skeleton (bonesWhenRead.ts).
+ */
+function worldTransforms(instance: SpineInstance): void {
+    const go = instance.go;
+    const callbacks: CachedObject = go;
+    if (!isNoCallback(callbacks.beforeUpdateWorldTransforms) || !isNoCallback(callbacks.afterUpdateWorldTransforms)) bonesRead(instance);
     go.skeletonPhysics?.applyTransformMovement();
     go.beforeUpdateWorldTransforms(go);
-    go.skeleton.updateWorldTransform(PHYSICS_UPDATE);
+    instance.skeleton.updateWorldTransform(PHYSICS_UPDATE);
     go.afterUpdateWorldTransforms(go);
 }

@@ -96,7 +96,7 @@ export class Replay<T extends SpineInstance = SpineInstance> implements Schedule
             let end = frame;
             let since = deltas[frame % FRAME_HISTORY] / 1000;
             while (since < due && end < to - 1) since += deltas[++end % FRAME_HISTORY] / 1000;
-            updateQuietly(state, instance.go.skeleton, this.frames, frame, end);
+            updateQuietly(state, instance.skeleton, this.frames, frame, end);
             instance.poseBehind = true;
             if (since >= due) this.settle(instance);
             frame = end + 1;
@@ -131,7 +131,7 @@ export class Replay<T extends SpineInstance = SpineInstance> implements Schedule
     private step(instance: SpineInstance, ms: number): void {
         // The local pose is behind from here (set before anything a callback may do about it).
         instance.poseBehind = true;
-        updateState(instance.go.animationState, instance.go.skeleton, ms / 1000);
+        updateState(instance.go.animationState, instance.skeleton, ms / 1000);
         this.settle(instance);
     }
 
@@ -140,9 +140,9 @@ export class Replay<T extends SpineInstance = SpineInstance> implements Schedule
         const go = instance.go;
         if (needsApply(go.animationState, instance.version)) {
             instance.poseBehind = false; // posed before its callbacks run
-            go.animationState.apply(go.skeleton);
+            go.animationState.apply(instance.skeleton);
         } else {
-            applyEvents(go.animationState, go.skeleton, instance.version);
+            applyEvents(go.animationState, instance.skeleton, instance.version);
         }
     }
 

@@ -139,15 +139,36 @@ export class SampleLayout {
      * setup pose where the animation does not key it (the instance must then be posed in full).
      */
     read(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose): boolean {
+        if (!this.readBones(skeleton, a, b, weight, base)) return false;
+        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);
+        return true;
+    }
+
+    /**
+     * `read` without the bones' world transforms (see spine/bonesWhenRead.ts): checks the bones
+     * against `base`, then writes the slots. False, nothing written, when a bone is off its setup
+     * pose where the animation does not key it.
+     */
+    readBehind(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose): boolean {
+        const bones = skeleton.bones;
+        for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
+        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);
+        return true;
+    }
+
+    /**
+     * The bones' world transforms of `read` (checked against `base` as it goes; null: already
+     * checked, by `readBehind`). False, leaving them partly written, when one is off its setup pose.
+     */
+    readBones(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, base: UnkeyedPose | null): boolean {
         const w = weight;
         const v = 1 - w;
-        const refs = aRefs;
         const version = this.v;
         const bones = skeleton.bones;
         let o = 0;
         for (let i = 0; i < this.boneCount; i++, o += BONE_FLOATS) {
             const bone = bones[i];
-            if (!base.boneAtSetup(bone, i)) return false;
+            if (base !== null && !base.boneAtSetup(bone, i)) return false;
             const p = version.boneWorld(bone);
             p.a = a[o] * v + b[o] * w;
             p.b = a[o + 1] * v + b[o + 1] * w;
@@ -156,6 +177,16 @@ export class SampleLayout {
             p.worldX = a[o + 4] * v + b[o + 4] * w;
             p.worldY = a[o + 5] * v + b[o + 5] * w;
         }
+        return true;
+    }
+
+    /** The slots' part of `read`: keyed colours and deforms interpolated, attachments, sequence indices and draw order from `a`. */
+    private readSlots(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number): void {
+        const w = weight;
+        const v = 1 - w;
+        const refs = aRefs;
+        const version = this.v;
+        let o = this.boneCount * BONE_FLOATS;
         const slots = skeleton.slots;
         for (let k = 0; k < this.colorSlots.length; k++, o += COLOR_FLOATS) {
             const look = version.slotLook(slots[this.colorSlots[k]]);
@@ -191,7 +222,6 @@ export class SampleLayout {
             const order = version.drawOrder(skeleton);
             for (let i = 0; i < order.length; i++) order[i] = slots[a[o + i]];
         }
-        return true;
     }
 
     /**

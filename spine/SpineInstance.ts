@@ -6,7 +6,7 @@
  */
 import type { StateListeners } from '../src/StateListeners';
 import type { ReachMemo } from './animationReach';
-import type { SpineObject } from './core/shapes';
+import type { Skeleton, SpineObject } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
 import type { CacheLookup, PoseCache } from './PoseCache';
@@ -14,6 +14,11 @@ import type { CacheLookup, PoseCache } from './PoseCache';
 /** A pooled instance, as what updates and poses it reads and writes. */
 export interface SpineInstance {
     readonly go: SpineObject;
+    /**
+     * Its skeleton, as the pool reads it: `go.skeleton` may hold a stand-in that counts as the
+     * game reading it (see bonesWhenRead.ts).
+     */
+    readonly skeleton: Skeleton;
     /** Its skeleton's Spine version (versionOf, taken once when it was built): what code asks of its Spine objects. */
     readonly version: SpineVersion;
     /** Its Legacy-style helper, when its owner asked for one. */
@@ -31,6 +36,14 @@ export interface SpineInstance {
     poseCached: boolean;
     /** Where in the cache that pose came from (what `find` found for it; drawn from its samples). */
     readonly served: CacheLookup;
+    /** The samples its bones show while they are not written (`bonesBehind`, see bonesWhenRead.ts). */
+    readonly shown: CacheLookup;
+    /** `go.skeleton` holds the stand-in: nobody has read it since the spawn (see bonesWhenRead.ts). */
+    bonesLazy: boolean;
+    /** Its bones' world transforms are not written: they are `shown`'s (see bonesWhenRead.ts). */
+    bonesBehind: boolean;
+    /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
+    standIn: Skeleton | null;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */
     posedBy: number;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */

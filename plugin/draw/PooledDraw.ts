@@ -1,5 +1,6 @@
 import * as Phaser from 'phaser';
 import type { Sample } from '../../spine/ClipSamples';
+import { bonesNow } from '../../spine/bonesWhenRead';
 import { drawLayout, isClipping, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
@@ -120,7 +121,7 @@ export function drawPooled(
     camera: { addToRenderList(o: unknown): void },
     parentMatrix: unknown,
 ): DrawnFrom {
-    const skeleton = go.skeleton;
+    const skeleton = instance.skeleton;
     if (!sceneRenderer) return drawn(instance, 'runtime');
     const version = instance.version;
     const v43 = version.v43;
@@ -147,6 +148,7 @@ export function drawPooled(
             copyPicture(sceneRenderer.batcher, m, ox, oy, 1, va as SampleVertices, vb as SampleVertices, instance.served.weight);
             from = 'picture';
         } else {
+            bonesNow(instance); // a slot the samples do not draw is drawn from its bones
             drawSlots(sceneRenderer, skeleton, version, layout, m.a, m.b, m.c, m.d, m.tx, m.ty, va, vb, instance.served.weight);
             from = 'slots';
         }
@@ -225,7 +227,7 @@ export function drawPooledPhaser4(
     index: number | undefined,
 ): DrawnFrom {
     const camera = drawingContext.camera;
-    const skeleton = go.skeleton;
+    const skeleton = instance.skeleton;
     // Only an object of the runtime's spine-webgl renderer: its Mesh2D renderer (the default) blends
     // and samples a little differently, and stock's twin is what a pooled instance must look like.
     const version = instance.version;

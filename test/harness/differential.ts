@@ -41,7 +41,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { LegacyAnimation, SpawnOptions } from '../../plugin';
 import type { TestGame } from '../../fixtures/headless/game';
 import { LegacyOracle } from './legacyOracle';
-import { instanceRecord, onPoseCacheWait, schedulerFrame } from '../../fixtures/internals';
+import { instanceRecord, onPoseCacheWait, peekSkeleton, schedulerFrame } from '../../fixtures/internals';
 import { plainEntry } from '../../spine/core/plainEntry';
 import { versionOf } from '../../spine/core/versions';
 import { cacheBound, describeMeasure, type PoseBound, drawnPose, poseErrors, POSE_ERROR_KINDS, type PoseErrorKind } from './poseError';
@@ -129,6 +129,11 @@ export class TwinPair {
     trackFrames = 0;
     /** Its skeleton's clock as last seen (see `compareFrame`). */
     private clock = NaN;
+
+    /** The pooled instance's skeleton, as the run reads it (`DifferentialRun.skeletonOf`). */
+    private pooledSkeleton(): SpineGameObject['skeleton'] {
+        return this.run.skeletonOf(this.pooled);
+    }
     /** The scheduler frame the pooled instance was last spawned in. */
     private spawnedFrame: number;
     /**
@@ -290,13 +295,13 @@ export class TwinPair {
         const record = instanceRecord(pool, this.pooled);
         // Its track state after each frame it was updated in: seen on its skeleton's clock, which
         // every update moves (spine-phaser's updatePose: skeleton.update), not on the plugin's records.
-        const clock = (this.pooled.skeleton as Any).time as number;
+        const clock = (this.pooledSkeleton() as Any).time as number;
         if (clock !== this.clock) {
             this.clock = clock;
             this.trackFrames++;
             this.compareTracks();
         }
-        const stockPose = bonePose(this.stock);
+        const stockPose = bonePose(this.stock.skeleton);
         this.stockPoses[frame % (MAX_SPAN + 1)] = stockPose;
         const posed = record.posedFrame === frame;
         // An inactive twin is frozen as it is: the pooled instance must be frozen in the same pose,
@@ -307,7 +312,8 @@ export class TwinPair {
         const span = frame - Math.max(this.previousPosedFrame, this.heldFrame);
         if (frozen && !posed) this.heldFrame = frame;
         if (posed && span > 1) this.physicsSynced = false;
-        const pooledPose = posed ? bonePose(this.pooled) : null;
+        if (posed && record.bonesBehind) this.behindFrames++;
+        const pooledPose = posed ? bonePose(this.pooledSkeleton()) : null;
         // The state the pose stands for: for a pose of the update pass, the twin's as it posed itself
         // (game calls from timers or tweens may come before or after the pass); for one made after the
         // game's calls (a spawn, an instance posed at the frame's end as it comes into view), the state they left.
@@ -329,7 +335,7 @@ export class TwinPair {
         if (this.run.visible(this.stock, seenIn)) {
             this.comparedFrames++;
             const since = frame - Math.max(record.posedFrame, this.frozenFrame);
-            if (frozen && !pooledPose) this.comparePose(bonePose(this.pooled), stockPose, record.poseCached);
+            if (frozen && !pooledPose) this.comparePose(bonePose(this.pooledSkeleton()), stockPose, record.poseCached);
             else if (since >= lag) this.note(`visible but last posed ${since} frames ago (allowed: ${lag - 1})`);
             else if (pooledPose) {
                 // (The frame it is spawned in it shows its setup pose, as its new twin does: not a pose the cache could give.)
@@ -379,7 +385,7 @@ export class TwinPair {
      */
     private trackSwing(pose: number[][], stockPose: number[][], restarting: boolean): void {
         const animated = withoutPhysics(this.stock.skeleton);
-        const own = withoutPhysics(this.pooled.skeleton);
+        const own = withoutPhysics(this.pooledSkeleton());
         const stretch = this.stretch;
         stretch.zoom = Math.min(stretch.zoom, this.run.zoomOf(this.stock));
         for (const i of this.physics) {
@@ -470,7 +476,7 @@ export class TwinPair {
             }
         }
         if (worst > TOLERANCE) this.note(`bone '${this.stock.skeleton.bones[worstBone].data.name}' off by ${worst.toFixed(4)}`);
-        const pooledSlots = slotLooks(this.pooled.skeleton);
+        const pooledSlots = slotLooks(this.pooledSkeleton());
         const stockSlots = slotLooks(this.stock.skeleton);
         for (let i = 0; i < stockSlots.length; i++) {
             const p = pooledSlots[i];
@@ -483,7 +489,7 @@ export class TwinPair {
             if (p.deform.length !== s.deform.length || maxDiff(p.deform, s.deform) > TOLERANCE)
                 this.note(`slot '${name}' deform differs (${p.deform.length} vs ${s.deform.length} values)`);
         }
-        const order = drawOrderOf(this.pooled.skeleton).join(',');
+        const order = drawOrderOf(this.pooledSkeleton()).join(',');
         const stockOrder = drawOrderOf(this.stock.skeleton).join(',');
         if (order !== stockOrder) this.note(`draw order ${order} vs stock ${stockOrder}`);
     }
@@ -531,7 +537,7 @@ export class TwinPair {
                 this.note(`cached pose of a state whose pose is not its animation over the setup pose (off by ${off.toFixed(3)}): the cache must not serve it`);
         }
         const spine = this.run.t.spine;
-        const errors = poseErrors(drawnPose(spine, this.pooled.skeleton), drawnPose(spine, this.stock.skeleton), this.run.cacheBound());
+        const errors = poseErrors(drawnPose(spine, this.pooledSkeleton()), drawnPose(spine, this.stock.skeleton), this.run.cacheBound());
         const what = state ? `${state.animation.name} at ${state.time.toFixed(4)} s` : 'no animation';
         const when = `frame ${this.run.frame}, ${what}`;
         for (const kind of POSE_ERROR_KINDS) {
@@ -576,6 +582,8 @@ export class TwinPair {
 
     /** Frames compared with a pose served by the pose cache. */
     cachedFrames = 0;
+    /** Frames it was posed in with its bones left unwritten (spine/bonesWhenRead.ts: written by the comparison's read). */
+    behindFrames = 0;
     /** Compared frames the pooled instance was posed in whose state the cache may serve (see `servable`), and those of them it was posed in full. */
     servableFrames = 0;
     missedFrames = 0;
@@ -814,9 +822,18 @@ export class DifferentialRun {
     /** The run's frame each skeleton's last pose cache lookup waited for its samples in. */
     private readonly waits = new Map<object, number>();
 
+    /**
+     * `go`'s skeleton, its bones written, read as the pool reads it (fixtures/internals.ts'
+     * `peekSkeleton`): comparing every frame does not make the instance write its bones every frame
+     * (spine/bonesWhenRead.ts), so the run sees what a game that never reads it would show.
+     */
+    skeletonOf(go: SpineGameObject): SpineGameObject['skeleton'] {
+        return peekSkeleton(this.t.scene.spinePool, go);
+    }
+
     /** The run's frame the shared pose cache last made `go` wait for its samples (a full pose then is no miss), -1 if never. */
     waitedIn(go: SpineGameObject): number {
-        return this.waits.get(go.skeleton) ?? -1;
+        return this.waits.get(this.skeletonOf(go)) ?? -1;
     }
 
     /** Whether the pool computes every pose (`poseCache: 'off'`): nothing may be served from the cache. Read at each step. */
@@ -1098,14 +1115,15 @@ export class DifferentialRun {
      * at `time` (the only poses the shared pose cache may stand for), posed on the run's own skeleton.
      */
     poseAt(go: SpineGameObject, animation: Any, time: number): number[][] {
-        const Skeleton = go.skeleton.constructor as Any;
-        if (!this.sampler || this.sampler.data !== go.skeleton.data) this.sampler = new Skeleton(go.skeleton.data);
+        const own = this.skeletonOf(go);
+        const Skeleton = own.constructor as Any;
+        if (!this.sampler || this.sampler.data !== own.data) this.sampler = new Skeleton(own.data);
         const sk = this.sampler;
-        if (sk.skin !== go.skeleton.skin) sk.setSkin(go.skeleton.skin);
+        if (sk.skin !== own.skin) sk.setSkin(own.skin);
         setupPose(sk);
         applyFromSetup(this.t.spine, animation, sk, time, time);
         sk.updateWorldTransform(PHYSICS_POSE);
-        return bonePose({ skeleton: sk } as SpineGameObject);
+        return bonePose(sk);
     }
 
     /** The id of a camera that would draw `go` now (its render culling, with the camera's view as rendering refreshes it), else null. */
@@ -1152,7 +1170,7 @@ export class DifferentialRun {
     boundsOf(go: SpineGameObject): { x1: number; x2: number; y1: number; y2: number } | null {
         // spine-core's getBoundsRect, without its new vectors and working array per call (read every frame).
         const scratch = (this.boundsScratch ??= { offset: new (this.t.spine as Any).Vector2(), size: new (this.t.spine as Any).Vector2(), temp: [0, 0] });
-        go.skeleton.getBounds(scratch.offset, scratch.size, scratch.temp);
+        this.skeletonOf(go).getBounds(scratch.offset, scratch.size, scratch.temp);
         const bounds = { x: scratch.offset.x as number, y: scratch.offset.y as number, width: scratch.size.x as number, height: scratch.size.y as number };
         if (!(bounds.width >= 0)) return null;
         const g = go as Any;
@@ -1171,7 +1189,7 @@ export class DifferentialRun {
      */
     vertexOf(go: SpineGameObject): Box | null {
         const { RegionAttachment, MeshAttachment } = this.t.spine as Any;
-        const skeleton = go.skeleton as Any;
+        const skeleton = this.skeletonOf(go) as Any;
         const v43 = typeof skeleton.setupPose === 'function';
         for (const slot of skeleton.slots as Any[]) {
             if (!slot.bone.active) continue;
@@ -1220,8 +1238,8 @@ export class DifferentialRun {
 }
 
 /** Bone world transforms: [a, b, c, d, worldX, worldY] per bone. */
-function bonePose(go: SpineGameObject): number[][] {
-    return go.skeleton.bones.map((bone) => {
+function bonePose(skeleton: SpineGameObject['skeleton']): number[][] {
+    return skeleton.bones.map((bone) => {
         const b = worldOf(bone);
         return [b.a, b.b, b.c, b.d, b.worldX, b.worldY];
     });

@@ -56,6 +56,8 @@ describe('shared pose cache', () => {
         // Three clips share the build budget (BUILDS_PER_FRAME poses a frame) over the first frames: a
         // pose whose samples wait is computed in full. Once built, every pose is served (hitRate below).
         for (const pair of pairs) expect(pair.cachedFrames).toBeGreaterThan(120);
+        // Nothing in the run reads their skeletons (the comparison peeks): served, their bones are not written.
+        for (const pair of pairs) expect(pair.behindFrames).toBe(pair.cachedFrames);
         // One clip per (skin, animation): the skins' attachments differ, so do their samples.
         expect(cache().clips).toBe(3);
         expect(cache().hitRate).toBe(1);

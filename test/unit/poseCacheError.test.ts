@@ -239,13 +239,13 @@ function serve(rt: CoreRuntime, rig: RigName, name: CorpusAnimationName, px: num
         let ok = false;
         for (let attempt = 0; attempt < RETRIES && !ok; attempt++) {
             cache.beginFrame(++frame);
-            ok = cache.find(go, rt.version, found);
+            ok = cache.find(go, go.skeleton, rt.version, found);
         }
         if (!ok) {
             worst.notServed++;
             continue;
         }
-        if (!cache.copy(served, found)) {
+        if (!cache.copy(served, found, false)) {
             worst.copyRefused++;
             continue;
         }

@@ -1,0 +1,134 @@
+/**
+ * Bones only when read. An instance served from the pose cache is drawn from its samples
+ * (plugin/draw), so nothing needs its bones' world transforms unless something reads them: until
+ * then a served pose writes only its slots (which the draw checks read) and remembers which
+ * samples its bones would show (`shown`, `bonesBehind`); the first read writes them.
+ *
+ * Who reads is told apart by where the skeleton is found. The pool's own code holds the instance's
+ * skeleton (`instance.skeleton`). The game finds it through `go.skeleton`, which, while nobody has
+ * read it since the spawn (`bonesLazy`), holds a stand-in: a Proxy of the skeleton whose every
+ * operation first writes the bones it is behind on and puts the skeleton itself in `go.skeleton`
+ * for good (until the next spawn); from then on its served poses write the bones each frame, as
+ * before, because the game may keep a bone and read it later. So whatever the game reaches from
+ * `go.skeleton` (bones in a field, `findBone`, attachments, `getBounds`, hit tests, listeners and
+ * callbacks given the object) sees exactly the pose a stock object would show.
+ *
+ * The pool's own readers of world transforms write them first (`bonesNow`): the slot-by-slot draw,
+ * the runtime's renderer (which is given the skeleton itself for its draw: `lendSkeleton`). Anything that poses the skeleton (`updateWorldTransform`) ends the debt. Physics rigs
+ * are never served, so never lazy.
+ *
+ * What differs from stock: the stand-in is not `===` the skeleton a later `go.skeleton` returns
+ * (nor `bone.skeleton`); it behaves as that skeleton in every other way.
+ */
+import type { CacheLookup } from './PoseCache';
+import type { Skeleton } from './core/shapes';
+import type { SpineInstance } from './SpineInstance';
+
+/** An instance as bones-when-read reads and writes it. */
+export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown'> {
+    /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
+    bonesLazy: boolean;
+    /** Its bones' world transforms are not written: they are `shown`'s. */
+    bonesBehind: boolean;
+    /** Its stand-in, made on its first lazy spawn. */
+    standIn: Skeleton | null;
+}
+
+/** Writes the world transforms `instance`'s bones are behind on (the samples of its last served pose). */
+export function bonesNow(instance: LazyBones): void {
+    if (!instance.bonesBehind) return;
+    instance.bonesBehind = false;
+    const shown = instance.shown;
+    const clip = shown.clip;
+    if (clip === null || shown.a === null || shown.b === null) return;
+    clip.layout.readBones(instance.skeleton, shown.a.floats, shown.b.floats, shown.weight, null);
+}
+
+/** The game read `instance`'s skeleton: its bones are written, and written every frame from now on. */
+export function bonesRead(instance: LazyBones): void {
+    bonesNow(instance);
+    if (!instance.bonesLazy) return;
+    instance.bonesLazy = false;
+    (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
+}
+
+/**
+ * At a spawn: `go.skeleton` holds the stand-in when `lazy` (an instance that may be served: it
+ * shares poses and has no physics), the skeleton itself otherwise.
+ */
+export function spawnBones(instance: LazyBones, lazy: boolean): void {
+    bonesNow(instance);
+    instance.bonesLazy = lazy;
+    (instance.go as { skeleton: Skeleton }).skeleton = lazy ? standInOf(instance) : instance.skeleton;
+}
+
+/** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
+export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
+    instance.bonesBehind = behind;
+    if (!behind) return;
+    const shown = instance.shown;
+    shown.clip = found.clip;
+    shown.entry = found.entry;
+    shown.a = found.a;
+    shown.b = found.b;
+    shown.weight = found.weight;
+}
+
+/**
+ * Before the runtime's own renderer draws `instance` (it reads `go.skeleton`): its bones written,
+ * the skeleton itself in `go.skeleton`. Returns whether the stand-in is to be put back after the
+ * draw (`drawnByRuntime`). Nothing the game wrote runs in a draw.
+ */
+export function lendSkeleton(instance: LazyBones): boolean {
+    bonesNow(instance);
+    if (!instance.bonesLazy) return false;
+    (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
+    return true;
+}
+
+/** After the runtime's draw of `instance`: the stand-in back in `go.skeleton` when `lent` (`lendSkeleton`'s answer). */
+export function drawnByRuntime(instance: LazyBones, lent: boolean): void {
+    if (lent && instance.bonesLazy) (instance.go as { skeleton: Skeleton }).skeleton = instance.standIn as Skeleton;
+}
+
+/** `instance`'s stand-in (made once per pooled object). */
+function standInOf(instance: LazyBones): Skeleton {
+    if (instance.standIn !== null) return instance.standIn;
+    const read = (): void => bonesRead(instance);
+    const handler: ProxyHandler<Skeleton> = {
+        // Every operation but asking for the prototype (`instanceof`) is a read.
+        get(target, key) {
+            read();
+            return Reflect.get(target, key) as unknown;
+        },
+        set(target, key, value) {
+            read();
+            return Reflect.set(target, key, value);
+        },
+        has(target, key) {
+            read();
+            return Reflect.has(target, key);
+        },
+        ownKeys(target) {
+            read();
+            return Reflect.ownKeys(target);
+        },
+        getOwnPropertyDescriptor(target, key) {
+            read();
+            return Reflect.getOwnPropertyDescriptor(target, key);
+        },
+        defineProperty(target, key, descriptor) {
+            read();
+            return Reflect.defineProperty(target, key, descriptor);
+        },
+        deleteProperty(target, key) {
+            read();
+            return Reflect.deleteProperty(target, key);
+        },
+        setPrototypeOf(target, proto) {
+            read();
+            return Reflect.setPrototypeOf(target, proto);
+        },
+    };
+    return (instance.standIn = new Proxy(instance.skeleton, handler));
+}

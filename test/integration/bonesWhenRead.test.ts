@@ -1,0 +1,165 @@
+/**
+ * Bones only when read (spine/bonesWhenRead.ts), on the real stack: a served instance nobody reads
+ * writes no bone world transforms; whatever reads it, from wherever a game reads (its update, a
+ * Spine listener, a Clock timer, a tween, a hit test), sees exactly the pose of a twin whose
+ * skeleton is read every frame (so written every frame, as before), and it writes them every frame
+ * from then on. What the pool does itself (culling, tiers, stats, the Legacy helper, the debug
+ * view, despawn and spawn) is no read.
+ *
+ * Exactness against stock twins is the differential harness's, which compares every frame without
+ * counting as a read (fixtures/internals.ts' `peekSkeleton`): every differential and call-site
+ * scenario runs with bones written only when read.
+ */
+import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import { bootGame, type TestGame } from '../../fixtures/headless/game';
+import { instanceRecord, partsOf } from '../../fixtures/internals';
+import { preset } from '../../fixtures/skeletons/presets';
+import { worldOf } from '../harness/spineApi';
+
+type Any = any;
+
+let t: TestGame;
+
+beforeEach(async () => {
+    t = await bootGame({ skeletons: { hero: preset('hero') } });
+    t.scene.spinePool.configure({ poseCache: 'shared' });
+});
+
+afterEach(() => t.destroy());
+
+const pool = () => t.scene.spinePool;
+const record = (go: SpineGameObject) => instanceRecord(pool(), go);
+
+/** Bone world transforms of `skeleton`: [a, b, c, d, worldX, worldY] per bone. */
+function bones(skeleton: SpineGameObject['skeleton']): number[][] {
+    return skeleton.bones.map((bone) => {
+        const w = worldOf(bone);
+        return [w.a, w.b, w.c, w.d, w.worldX, w.worldY];
+    });
+}
+
+/** A bone's local pose (4.3 keeps it on `bone.pose`). */
+function localOf(bone: Any): { scaleX: number } {
+    return bone.pose ?? bone;
+}
+
+/** The bone world transforms the pool holds for `go`, as they are (not written first: what a lazy instance leaves). */
+function heldBones(go: SpineGameObject): number[][] {
+    const instance = partsOf(pool()).registry.instanceOf(go)!;
+    return bones(instance.skeleton as SpineGameObject['skeleton']);
+}
+
+/**
+ * Two instances given the same calls, side by side, pinned to full detail (both updated and posed
+ * every frame): `lazy`, not read, and `eager`, whose skeleton is read at its spawn (so written
+ * every frame, as before this change).
+ */
+function pair(animation = 'walk'): { lazy: SpineGameObject; eager: SpineGameObject } {
+    const lazy = pool().spawn(300, 400, 'hero', 'hero-atlas', { animation, detail: 'full' });
+    const eager = pool().spawn(500, 400, 'hero', 'hero-atlas', { animation, detail: 'full' });
+    void eager.skeleton.bones.length;
+    return { lazy, eager };
+}
+
+describe('bones only when read', () => {
+    test('a served instance nobody reads writes no bones; the first read of go.skeleton shows exactly what a twin read every frame shows, and bones kept from it follow every frame after', () => {
+        const { lazy, eager } = pair();
+        t.step(40);
+        expect(record(lazy)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+        expect(record(eager)).toMatchObject({ poseCached: true, bonesLazy: false, bonesBehind: false });
+        // Not written: what the pool holds is not the pose it shows.
+        expect(heldBones(lazy)).not.toEqual(bones(eager.skeleton));
+
+        expect(bones(lazy.skeleton)).toEqual(bones(eager.skeleton));
+        expect(record(lazy)).toMatchObject({ bonesLazy: false, bonesBehind: false });
+        const kept = lazy.skeleton.bones;
+        for (let frame = 0; frame < 20; frame++) {
+            t.step(1);
+            expect(record(lazy).poseCached).toBe(true);
+            expect(bones({ bones: kept } as Any)).toEqual(bones(eager.skeleton));
+        }
+    });
+
+    test("read from where games read: the scene update, a Spine listener during its own update, a Clock timer, a tween callback, an input handler: exactly the twin's pose there", () => {
+        const seen: Record<string, { lazy: number[][]; eager: number[][] }[]> = {};
+        const note = (site: string, lazy: SpineGameObject, eager: SpineGameObject) =>
+            (seen[site] ??= []).push({ lazy: bones(lazy.skeleton), eager: bones(eager.skeleton) });
+        const sites = ['update', 'listener', 'timer', 'tween', 'input'];
+        const pairs = sites.map(() => pair());
+        t.step(30); // every one served, none read
+        for (const { lazy } of pairs) expect(record(lazy)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+
+        const [update, listener, timer, tween, input] = pairs;
+        t.sceneUpdates.push(() => {
+            if (!seen.update) note('update', update.lazy, update.eager);
+        });
+        // In its own update (the pose it shows is the last frame's, as stock's in its apply): the
+        // twin's listener reads at the same point of its own update.
+        const heard: { lazy: number[][][]; eager: number[][][] } = { lazy: [], eager: [] };
+        listener.eager.animationState.addListener({ event: () => void heard.eager.push(bones(listener.eager.skeleton)) });
+        listener.lazy.animationState.addListener({ event: () => void heard.lazy.push(bones(listener.lazy.skeleton)) });
+        t.scene.time.delayedCall(50, () => note('timer', timer.lazy, timer.eager));
+        t.scene.tweens.add({ targets: { v: 0 }, v: 1, duration: 100, onComplete: () => note('tween', tween.lazy, tween.eager) });
+        t.step(50);
+        seen.listener = heard.lazy.slice(0, 1).map((lazy, i) => ({ lazy, eager: heard.eager[i] }));
+        // A pointer handler on the object (the event as Phaser's InputPlugin emits it).
+        input.lazy.setInteractive().on('pointerdown', () => note('input', input.lazy, input.eager));
+        input.lazy.emit('pointerdown', t.scene.input.activePointer, 0, 0, { stopPropagation() {} });
+
+        for (const site of sites) {
+            expect(seen[site]?.length ?? 0).toBeGreaterThan(0);
+            for (const { lazy, eager } of seen[site]) expect(lazy).toEqual(eager);
+        }
+        for (const { lazy } of pairs) expect(record(lazy).bonesLazy).toBe(false);
+    });
+
+    test("what the pool does itself is no read: culling, tiers, stats, the debug view, the Legacy helper's cross-fades, moving, scaling, animation calls", () => {
+        pool().configure({ debug: true });
+        const crowd = Array.from({ length: 12 }, (_, i) =>
+            pool().spawn(100 + i * 60, 300 + (i % 3) * 150, 'hero', 'hero-atlas', { animation: 'walk', scale: 0.3 }),
+        );
+        const camera = t.scene.cameras.main;
+        for (let frame = 0; frame < 120; frame++) {
+            if (frame === 30) camera.scrollX = 2000; // every one off screen
+            if (frame === 60) camera.scrollX = 0;
+            if (frame === 70) for (const go of crowd.slice(0, 4)) go.animationState.setAnimation(0, 'run', true);
+            if (frame === 75) for (const go of crowd.slice(4, 8)) pool().legacy(go).crossFade('run', 0.2);
+            if (frame === 80) for (const go of crowd) go.setPosition(go.x + 5, go.y).setScale(0.35);
+            t.step(1);
+            pool().stats();
+        }
+        expect(crowd.filter((go) => record(go).poseCached).length).toBeGreaterThan(8);
+        for (const go of crowd) expect(record(go).bonesLazy).toBe(true);
+    });
+
+    test('the stand-in go.skeleton holds until the first read behaves as the skeleton (instanceof, methods, the bones they find); a spawn after a despawn is lazy again', () => {
+        const { lazy, eager } = pair();
+        const standIn = lazy.skeleton; // held, not used yet: no read
+        t.step(30);
+        expect(record(lazy).bonesBehind).toBe(true);
+        expect(standIn).toBeInstanceOf((eager.skeleton as Any).constructor);
+        const head = standIn.findBone('head')!;
+        expect(record(lazy).bonesLazy).toBe(false);
+        expect(worldOf(head).worldX).toBe(worldOf(eager.skeleton.findBone('head')!).worldX);
+        // The skeleton itself from now on: the same bones, not the same object (documented).
+        expect(lazy.skeleton).not.toBe(standIn);
+        expect(lazy.skeleton.bones).toBe(standIn.bones);
+        t.step(1);
+        expect(worldOf(head).worldY).toBe(worldOf(eager.skeleton.findBone('head')!).worldY);
+
+        pool().despawn(lazy);
+        const again = pool().spawn(300, 400, 'hero', 'hero-atlas', { animation: 'walk', detail: 'full' });
+        expect(again).toBe(lazy);
+        t.step(30);
+        expect(record(again)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+    });
+
+    test("a game write through go.skeleton (a bone moved) is a read: the next pose is made in full from it, as a stock object's", () => {
+        const { lazy, eager } = pair();
+        t.step(30);
+        for (const go of [lazy, eager]) localOf(go.skeleton.findBone('head')!).scaleX = 0;
+        t.step(1);
+        expect(bones(lazy.skeleton)).toEqual(bones(eager.skeleton));
+        expect(record(lazy).bonesLazy).toBe(false);
+    });
+});

@@ -61,6 +61,7 @@ type EntryMethod = (typeof ENTRY_METHODS)[number];
 /** The runtime's AnimationState, as its pooled subclass calls it. */
 interface StateBase {
     queue: object;
+    apply(skeleton: unknown): boolean;
     addListener(listener: StateListener): void;
     trackEntry(...args: unknown[]): object;
     setAnimation(...args: unknown[]): unknown;
@@ -154,6 +155,12 @@ function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
                     site!.toError('the duplicate addListener call'),
                 );
             }
+        }
+
+        /** An apply writes the skeleton's local pose: checked again at its next served pose (see bonesWhenRead.ts). */
+        override apply(skeleton: unknown): boolean {
+            this.owner.checkedBase = null;
+            return super.apply(skeleton);
         }
 
         removeListener(listener: StateListener): void {

@@ -244,15 +244,16 @@ export class PoseCache implements SampleSource {
      * attachments, sequence indices and draw order from the one at or before it. False when a bone
      * turns out not to be at its setup pose where the animation does not key it (see
      * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`). `behind`: the
-     * bones' world transforms are not written, only checked (see bonesWhenRead.ts).
+     * bones' world transforms are not written, only checked (see bonesWhenRead.ts), and not even
+     * checked when `checked` is the clip's unkeyed pose (its local pose found at it since the last apply).
      */
-    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean): boolean {
+    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean, checked: object | null = null): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
         const layout = clip.layout;
         const copied = behind
-            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base)
+            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, checked === clip.base ? null : clip.base)
             : layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base);
         if (!copied) return this.no(NOT_SERVED.moved);
         this.hits++;

@@ -118,6 +118,7 @@ export class Posing {
         const animation = entry?.animation;
         if (!entry || !animation) return false;
         const skeleton = instance.skeleton;
+        instance.checkedBase = null; // its local pose written (see bonesWhenRead.ts)
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
@@ -138,7 +139,7 @@ export class Posing {
         if (why !== SERVED) return why;
         const found = instance.served;
         const behind = instance.bonesLazy;
-        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind)) return this.cache.whyNot;
+        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)) return this.cache.whyNot;
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
@@ -171,7 +172,7 @@ export class Posing {
             // that read `go.skeleton` made its bones written from now on (bonesWhenRead.ts).
             const behind = instance.bonesLazy;
             if (!instance.poseBehind || !this.cache.stillFound(go, skeleton, found)) why = NOT_SERVED.changed;
-            else if (this.cache.copy(skeleton, found, behind)) {
+            else if (this.cache.copy(skeleton, found, behind, instance.checkedBase)) {
                 servedBones(instance, found, behind);
                 instance.poseCached = true;
                 instance.posedBy = SERVED;

@@ -146,12 +146,12 @@ export class SampleLayout {
 
     /**
      * `read` without the bones' world transforms (see spine/bonesWhenRead.ts): checks the bones
-     * against `base`, then writes the slots. False, nothing written, when a bone is off its setup
-     * pose where the animation does not key it.
+     * against `base` (null: checked already), then writes the slots. False, nothing written, when a
+     * bone is off its setup pose where the animation does not key it.
      */
-    readBehind(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose): boolean {
+    readBehind(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose | null): boolean {
         const bones = skeleton.bones;
-        for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
+        if (base !== null) for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
         this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);
         return true;
     }

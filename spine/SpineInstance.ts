@@ -44,6 +44,11 @@ export interface SpineInstance {
     bonesBehind: boolean;
     /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
     standIn: Skeleton | null;
+    /**
+     * The unkeyed pose (a clip's, PoseCache) its bones' local pose was last found at while its bones
+     * were left unwritten; null once anything applies a pose to it (see bonesWhenRead.ts).
+     */
+    checkedBase: object | null;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */
     posedBy: number;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */

@@ -4,6 +4,11 @@
  * then a served pose writes only its slots (which the draw checks read) and remembers which
  * samples its bones would show (`shown`, `bonesBehind`); the first read writes them.
  *
+ * The bones' local pose is checked against the setup pose where the animation does not key it
+ * (unkeyedPose.ts) once, not at every served pose: nothing but an apply (the pool's, through its
+ * AnimationState, or a first frame posed over the setup pose) writes it while nobody reads the
+ * skeleton, and each one forgets the check (`checkedBase`).
+ *
  * Who reads is told apart by where the skeleton is found. The pool's own code holds the instance's
  * skeleton (`instance.skeleton`). The game finds it through `go.skeleton`, which, while nobody has
  * read it since the spawn (`bonesLazy`), holds a stand-in: a Proxy of the skeleton whose every
@@ -25,7 +30,7 @@ import type { Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
 /** An instance as bones-when-read reads and writes it. */
-export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown'> {
+export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown' | 'checkedBase'> {
     /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
     bonesLazy: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
@@ -48,6 +53,7 @@ export function bonesNow(instance: LazyBones): void {
 export function bonesRead(instance: LazyBones): void {
     bonesNow(instance);
     if (!instance.bonesLazy) return;
+    instance.checkedBase = null;
     instance.bonesLazy = false;
     (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
 }
@@ -58,6 +64,7 @@ export function bonesRead(instance: LazyBones): void {
  */
 export function spawnBones(instance: LazyBones, lazy: boolean): void {
     bonesNow(instance);
+    instance.checkedBase = null;
     instance.bonesLazy = lazy;
     (instance.go as { skeleton: Skeleton }).skeleton = lazy ? standInOf(instance) : instance.skeleton;
 }
@@ -65,6 +72,7 @@ export function spawnBones(instance: LazyBones, lazy: boolean): void {
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
 export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
     instance.bonesBehind = behind;
+    instance.checkedBase = behind && found.clip !== null ? found.clip.base : null;
     if (!behind) return;
     const shown = instance.shown;
     shown.clip = found.clip;

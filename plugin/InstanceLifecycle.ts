@@ -104,7 +104,7 @@ export class InstanceLifecycle {
         instance.poseCacheMode = options?.poseCache ?? null;
         instance.fullDetail = options?.detail === 'full';
         // Its bones are written when something reads them (spine/bonesWhenRead.ts): one that may be served.
-        spawnPooledBones(instance, instance.sharesPoses && !instance.hasPhysics);
+        spawnPooledBones(instance, instance.sharesPoses && !instance.hasPhysics && !instance.readAtCreate);
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onSpawn is called without `this`, as onCreate is
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;

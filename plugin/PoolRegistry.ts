@@ -8,7 +8,7 @@ import { pooledAnimationState } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import type { PoolHooks, SpinePoolStats } from './api';
 import type { EmitterListener } from './InstanceHygiene';
-import { instanceOf, makePooled } from './PooledGameObject';
+import { instanceOf, makePooled, spawnPooledBones } from './PooledGameObject';
 import { parkBody } from './bodies';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
@@ -168,11 +168,17 @@ export class PoolRegistry {
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is
         const onCreate = this.hooksOf(pool)?.onCreate;
+        // A skeleton onCreate reads (a bone kept for every owner) is read by every spawn: see spine/bonesWhenRead.ts.
+        if (onCreate) spawnPooledBones(instance, true);
         try {
             // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.
             onCreate?.(go);
         } finally {
             instance.life = Life.Fresh;
+            if (onCreate) {
+                instance.readAtCreate = !instance.bonesLazy;
+                spawnPooledBones(instance, false);
+            }
         }
         instance.hygiene.seal();
         instance.poolCallbacks = [go.beforeUpdateWorldTransforms, go.afterUpdateWorldTransforms];

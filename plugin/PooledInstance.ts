@@ -136,6 +136,8 @@ export class PooledInstance implements StateOwner {
     bonesBehind = false;
     /** Its skeleton's stand-in (see spine/bonesWhenRead.ts). */
     standIn: Skeleton | null = null;
+    /** The pool's `onCreate` read its skeleton: every spawn writes its bones every frame (what it kept may be read). */
+    readAtCreate = false;
     /** The unkeyed pose its bones' local pose was last found at (see SpineInstance). */
     checkedBase: object | null = null;
     /** Its skeleton, as the pool reads it (`go.skeleton` may hold the stand-in: see spine/bonesWhenRead.ts). */

@@ -339,6 +339,13 @@ export interface SpinePoolStats {
             memory: number;
         };
     };
+    /**
+     * Spawned instances whose bones' world transforms are not written now: served from the pose
+     * cache and drawn from its samples, with nothing having read `go.skeleton` since their spawn
+     * (the first read writes them, and from then on they are written every frame). Far fewer than
+     * the served ones: game code reads skeletons (in `update()`, a listener) it need not.
+     */
+    bonesUnwritten: number;
     /** Per-pool counters, in creation order. */
     pools: PoolStats[];
 }

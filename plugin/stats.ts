@@ -17,6 +17,7 @@ export function emptyStats(): SpinePoolStats {
         poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
         drawn: { gpu: 0, picture: 0, slots: 0, runtime: 0 },
         gpu: { bytes: 0, unavailable: null, missed: { pose: 0, look: 0, clipping: 0, renderer: 0, picture: 0, memory: 0 } },
+        bonesUnwritten: 0,
         pools: [],
     };
 }
@@ -43,6 +44,9 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
     const notServed = stats.notServed;
     for (let code = 1; code < REASON_CODES; code++) notServed[NOT_SERVED_NAMES[code] as NotServedName] = counts[code];
     countDraws(out.drawn, out.gpu.missed, pass);
+    let unwritten = 0;
+    for (const instance of pass.spawned) if (instance.bonesBehind) unwritten++;
+    out.bonesUnwritten = unwritten;
     return out;
 }
 

@@ -139,7 +139,8 @@ export class Posing {
         if (why !== SERVED) return why;
         const found = instance.served;
         const behind = instance.bonesLazy;
-        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)) return this.cache.whyNot;
+        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase))
+            return this.cache.whyNot;
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;

@@ -149,7 +149,15 @@ export class SampleLayout {
      * against `base` (null: checked already), then writes the slots. False, nothing written, when a
      * bone is off its setup pose where the animation does not key it.
      */
-    readBehind(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, base: UnkeyedPose | null): boolean {
+    readBehind(
+        skeleton: Skeleton,
+        a: Float32Array,
+        b: Float32Array,
+        weight: number,
+        aRefs: readonly unknown[],
+        aRefAt: number,
+        base: UnkeyedPose | null,
+    ): boolean {
         const bones = skeleton.bones;
         if (base !== null) for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
         this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);

@@ -161,12 +161,14 @@ export class Hud {
         t.leaks.textContent = number(stats.leaksCleared);
         const cache = (stats as { poseCache?: { hitRate: number; samples: number; bytes: number } }).poseCache;
         const gpu = (stats as { drawn?: { gpu?: number } }).drawn?.gpu;
+        const unwritten = (stats as { bonesUnwritten?: number }).bonesUnwritten;
         t.cache.textContent = !cache
             ? 'not in this plugin version'
             : readPoseCache(this.model.pool) !== true
               ? 'off'
               : `${(cache.hitRate * 100).toFixed(0)} % of poses copied · ${number(cache.samples)} samples, ${(cache.bytes / 1024).toFixed(0)} KB` +
-                (gpu === undefined ? '' : ` · ${number(gpu)} drawn on the GPU`);
+                (gpu === undefined ? '' : ` · ${number(gpu)} drawn on the GPU`) +
+                (unwritten === undefined ? '' : ` · ${number(unwritten)} with bones unwritten`);
         const e = crowd.events;
         t.events.textContent =
             `${number(e.footstep)} footsteps · ${number(e.hit)} hits · ${number(e.fall)} falls · wave ${crowd.waves}` +

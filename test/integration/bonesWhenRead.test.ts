@@ -67,11 +67,13 @@ describe('bones only when read', () => {
         t.step(40);
         expect(record(lazy)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
         expect(record(eager)).toMatchObject({ poseCached: true, bonesLazy: false, bonesBehind: false });
+        expect(pool().stats().bonesUnwritten).toBe(1);
         // Not written: what the pool holds is not the pose it shows.
         expect(heldBones(lazy)).not.toEqual(bones(eager.skeleton));
 
         expect(bones(lazy.skeleton)).toEqual(bones(eager.skeleton));
         expect(record(lazy)).toMatchObject({ bonesLazy: false, bonesBehind: false });
+        expect(pool().stats().bonesUnwritten).toBe(0);
         const kept = lazy.skeleton.bones;
         for (let frame = 0; frame < 20; frame++) {
             t.step(1);
@@ -130,6 +132,7 @@ describe('bones only when read', () => {
         }
         expect(crowd.filter((go) => record(go).poseCached).length).toBeGreaterThan(8);
         for (const go of crowd) expect(record(go).bonesLazy).toBe(true);
+        expect(pool().stats().bonesUnwritten).toBe(crowd.filter((go) => record(go).bonesBehind).length);
     });
 
     test('the stand-in go.skeleton holds until the first read behaves as the skeleton (instanceof, methods, the bones they find); a spawn after a despawn is lazy again', () => {
@@ -152,6 +155,21 @@ describe('bones only when read', () => {
         expect(again).toBe(lazy);
         t.step(30);
         expect(record(again)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+    });
+
+    test("a bone the pool's onCreate keeps (for every owner) is read by every spawn: written every frame, as the twin's", () => {
+        const kept = new Map<SpineGameObject, unknown>();
+        pool().setHooks('hero', 'hero-atlas', { onCreate: (go) => void kept.set(go, go.skeleton.findBone('head')) });
+        const { lazy, eager } = pair();
+        t.step(30);
+        expect(record(lazy)).toMatchObject({ poseCached: true, bonesLazy: false, bonesBehind: false });
+        expect(worldOf(kept.get(lazy) as Any)).toEqual(worldOf(eager.skeleton.findBone('head')!));
+        pool().despawn(lazy);
+        pool().despawn(eager);
+        const again = pair(); // the same two objects, spawned again
+        t.step(30);
+        expect(record(again.lazy)).toMatchObject({ poseCached: true, bonesLazy: false, bonesBehind: false });
+        expect(worldOf(kept.get(again.lazy) as Any)).toEqual(worldOf(again.eager.skeleton.findBone('head')!));
     });
 
     test("a game write through go.skeleton (a bone moved) is a read: the next pose is made in full from it, as a stock object's", () => {

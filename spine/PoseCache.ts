@@ -179,9 +179,11 @@ export class PoseCache implements SampleSource {
     /**
      * Whether `go`'s state, as it stands, can be posed from the cache: finds its samples (building
      * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full,
-     * for the reason then in `whyNot`. `skeleton`: its skeleton; `version`: its Spine version.
+     * for the reason then in `whyNot`. `skeleton`: its skeleton; `version`: its Spine version;
+     * `checked`: the unkeyed pose its skeleton was found at since its last apply (see
+     * bonesWhenRead.ts), not checked again.
      */
-    find(go: CachedObject, skeleton: Skeleton, version: SpineVersion, out: CacheLookup): boolean {
+    find(go: CachedObject, skeleton: Skeleton, version: SpineVersion, out: CacheLookup, checked: object | null = null): boolean {
         this.followTolerance();
         const plain = plainness(go.animationState, version);
         if (plain !== SERVED) return this.no(plain);
@@ -202,7 +204,7 @@ export class PoseCache implements SampleSource {
             byAnimation.set(animation, clip);
         }
         if (clip === null) return this.no(NOT_SERVED.unsampled);
-        if (!clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
+        if (checked !== clip.base && !clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
         this.building = clip;
         const located = clip.samples.locate(entry.getAnimationTime(), out, this);
         this.building = null;

@@ -139,7 +139,10 @@ export class Posing {
         if (why !== SERVED) return why;
         const found = instance.served;
         const behind = instance.bonesLazy;
-        if (!this.cache.find(go, instance.skeleton, instance.version, found) || !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase))
+        if (
+            !this.cache.find(go, instance.skeleton, instance.version, found, instance.checkedBase) ||
+            !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)
+        )
             return this.cache.whyNot;
         servedBones(instance, found, behind);
         instance.poseCached = true;
@@ -164,7 +167,7 @@ export class Posing {
         instance.poseBehind = true;
         state.update(seconds);
         let why = applyReason(state, instance.version);
-        if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found)) why = this.cache.whyNot;
+        if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
             applyEvents(state, skeleton, instance.version); // its own events, exactly
             skeleton.update(seconds);

@@ -4,8 +4,8 @@
  * then a served pose writes only its slots (which the draw checks read) and remembers which
  * samples its bones would show (`shown`, `bonesBehind`); the first read writes them.
  *
- * The bones' local pose is checked against the setup pose where the animation does not key it
- * (unkeyedPose.ts) once, not at every served pose: nothing but an apply (the pool's, through its
+ * The bones' local pose, constraints and deform-keyed slots' attachments are checked against the
+ * setup pose where the animation does not key them (unkeyedPose.ts) once, not at every served pose: nothing but an apply (the pool's, through its
  * AnimationState, or a first frame posed over the setup pose) writes it while nobody reads the
  * skeleton, and each one forgets the check (`checkedBase`).
  *

@@ -15,6 +15,8 @@ import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { instanceRecord, partsOf } from '../../fixtures/internals';
 import { preset } from '../../fixtures/skeletons/presets';
 import { worldOf } from '../harness/spineApi';
+import { DifferentialRun, irregularDeltas } from '../harness/differential';
+import { corpusRig } from '../../fixtures/skeletons/corpus';
 
 type Any = any;
 
@@ -170,6 +172,21 @@ describe('bones only when read', () => {
         t.step(30);
         expect(record(again.lazy)).toMatchObject({ poseCached: true, bonesLazy: false, bonesBehind: false });
         expect(worldOf(kept.get(again.lazy) as Any)).toEqual(worldOf(again.eager.skeleton.findBone('head')!));
+    });
+
+    test("an overlay cleared off a served instance nobody reads leaves its pose on what the animation below does not key: the next poses are made in full, the twin's (the once-only check asked again after each apply)", async () => {
+        t.destroy();
+        t = await bootGame({ skeletons: { limbs: corpusRig('limbs') } });
+        t.scene.spinePool.configure({ poseCache: 'shared' });
+        const run = new DifferentialRun(t, irregularDeltas(31));
+        const p = run.pair(400, 450, 'limbs', 'limbs');
+        run.at(0, () => p.both((go) => void go.animationState.setAnimation(0, 'walk', true)));
+        run.at(40, () => p.both((go) => void go.animationState.setAnimation(1, 'aim', true)));
+        run.at(70, () => p.both((go) => void go.animationState.clearTrack(1)));
+        run.step(100);
+        expect(run.differences()).toEqual([]);
+        expect(p.behindFrames).toBeGreaterThan(20); // walk served, nobody reading, before the overlay
+        run.end();
     });
 
     test("a game write through go.skeleton (a bone moved) is a read: the next pose is made in full from it, as a stock object's", () => {

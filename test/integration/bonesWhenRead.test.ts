@@ -174,20 +174,26 @@ describe('bones only when read', () => {
         expect(worldOf(kept.get(again.lazy) as Any)).toEqual(worldOf(again.eager.skeleton.findBone('head')!));
     });
 
-    test("an overlay cleared off a served instance nobody reads leaves its pose on what the animation below does not key: the next poses are made in full, the twin's (the once-only check asked again after each apply)", async () => {
-        t.destroy();
-        t = await bootGame({ skeletons: { limbs: corpusRig('limbs') } });
-        t.scene.spinePool.configure({ poseCache: 'shared' });
-        const run = new DifferentialRun(t, irregularDeltas(31));
-        const p = run.pair(400, 450, 'limbs', 'limbs');
-        run.at(0, () => p.both((go) => void go.animationState.setAnimation(0, 'walk', true)));
-        run.at(40, () => p.both((go) => void go.animationState.setAnimation(1, 'aim', true)));
-        run.at(70, () => p.both((go) => void go.animationState.clearTrack(1)));
-        run.step(100);
-        expect(run.differences()).toEqual([]);
-        expect(p.behindFrames).toBeGreaterThan(20); // walk served, nobody reading, before the overlay
-        run.end();
-    });
+    test.each([
+        ['aim', 1],
+        ['wave', 2],
+    ])(
+        "an overlay (%s on track %d) cleared off a served instance nobody reads leaves its pose on what the animation below does not key: the next poses are made in full, the twin's (the once-only check asked again after each apply)",
+        async (overlay, track) => {
+            t.destroy();
+            t = await bootGame({ skeletons: { limbs: corpusRig('limbs') } });
+            t.scene.spinePool.configure({ poseCache: 'shared' });
+            const run = new DifferentialRun(t, irregularDeltas(31));
+            const p = run.pair(400, 450, 'limbs', 'limbs');
+            run.at(0, () => p.both((go) => void go.animationState.setAnimation(0, 'walk', true)));
+            run.at(40, () => p.both((go) => void go.animationState.setAnimation(track as number, overlay as string, true)));
+            run.at(70, () => p.both((go) => void go.animationState.clearTrack(track as number)));
+            run.step(100);
+            expect(run.differences()).toEqual([]);
+            expect(p.behindFrames).toBeGreaterThan(20); // walk served, nobody reading, before the overlay
+            run.end();
+        },
+    );
 
     test("a game write through go.skeleton (a bone moved) is a read: the next pose is made in full from it, as a stock object's", () => {
         const { lazy, eager } = pair();

@@ -44,8 +44,9 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
     const notServed = stats.notServed;
     for (let code = 1; code < REASON_CODES; code++) notServed[NOT_SERVED_NAMES[code] as NotServedName] = counts[code];
     countDraws(out.drawn, out.gpu.missed, pass);
+    const live = pass.spawned;
     let unwritten = 0;
-    for (const instance of pass.spawned) if (instance.bonesBehind) unwritten++;
+    for (let i = 0; i < live.length; i++) if (live[i].bonesBehind) unwritten++;
     out.bonesUnwritten = unwritten;
     return out;
 }

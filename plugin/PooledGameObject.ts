@@ -312,7 +312,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
                 try {
                     super.renderWebGL(renderer, src, camera, parentMatrix);
                 } finally {
-                    if (lent) drawnByRuntime(instance, lent);
+                    if (lent) drawnByRuntime(instance);
                 }
                 return;
             }
@@ -326,7 +326,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             try {
                 super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
             } finally {
-                if (lent) drawnByRuntime(instance, lent);
+                if (lent) drawnByRuntime(instance);
             }
         }
 
@@ -339,7 +339,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             try {
                 super.renderCanvas(renderer, src, camera, parentMatrix);
             } finally {
-                if (lent) drawnByRuntime(instance, lent);
+                if (lent) drawnByRuntime(instance);
             }
         }
 

@@ -94,9 +94,9 @@ export function lendSkeleton(instance: LazyBones): boolean {
     return true;
 }
 
-/** After the runtime's draw of `instance`: the stand-in back in `go.skeleton` when `lent` (`lendSkeleton`'s answer). */
-export function drawnByRuntime(instance: LazyBones, lent: boolean): void {
-    if (lent && instance.bonesLazy) (instance.go as { skeleton: Skeleton }).skeleton = instance.standIn as Skeleton;
+/** After the runtime's draw of `instance`, when `lendSkeleton` lent it the skeleton: the stand-in back in `go.skeleton`. */
+export function drawnByRuntime(instance: LazyBones): void {
+    if (instance.bonesLazy) (instance.go as { skeleton: Skeleton }).skeleton = instance.standIn as Skeleton;
 }
 
 /** `instance`'s stand-in (made once per pooled object). */

@@ -199,7 +199,9 @@ describeInBrowser('the demo in real Chromium', () => {
         await page.waitForFunction(
             (crowd) => {
                 try {
-                    return (window as unknown as DemoWindow).demo.stats().active >= crowd;
+                    // Its scene running too: with no crowd asked for, the pool answers before its scene's create has run.
+                    const demo = (window as unknown as DemoWindow).demo;
+                    return demo.stats().active >= crowd && demo.game.scene.getScenes(true).length > 0;
                 } catch {
                     return false; // the scene has not booted yet
                 }

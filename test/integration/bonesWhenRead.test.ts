@@ -131,6 +131,9 @@ describe('bones only when read', () => {
             if (frame === 80) for (const go of crowd) go.setPosition(go.x + 5, go.y).setScale(0.35);
             t.step(1);
             pool().stats();
+            // Render culling, as Phaser asks before drawing (HEADLESS draws nothing, so asked here).
+            camera.preRender();
+            for (const go of crowd) (go as Any).willRender(camera);
         }
         expect(crowd.filter((go) => record(go).poseCached).length).toBeGreaterThan(8);
         for (const go of crowd) expect(record(go).bonesLazy).toBe(true);

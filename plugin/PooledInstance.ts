@@ -140,6 +140,12 @@ export class PooledInstance implements StateOwner {
     readAtCreate = false;
     /** The unkeyed pose its bones' local pose was last found at (see SpineInstance). */
     checkedBase: object | null = null;
+    /** How many times `checkedBase` was set anew (see SpineInstance). */
+    checks = 0;
+    /** The clip its last full look check passed for, under which `checks`, drawing which slots (see draw/picture.ts: looksPictured). */
+    lookClip: object | null = null;
+    lookChecks = -1;
+    lookColorAt: Int32Array | null = null;
     /** Its skeleton, as the pool reads it (`go.skeleton` may hold the stand-in: see spine/bonesWhenRead.ts). */
     readonly skeleton: Skeleton;
     /** How its last pose was made: copied from the cache, or why not (see SpineInstance). */

@@ -49,6 +49,8 @@ export interface SpineInstance {
      * were left unwritten; null once anything applies a pose to it (see bonesWhenRead.ts).
      */
     checkedBase: object | null;
+    /** How many times `checkedBase` was set anew: what a draw remembered under an older count is stale. */
+    checks: number;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */
     posedBy: number;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */

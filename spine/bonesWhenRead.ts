@@ -30,7 +30,7 @@ import type { Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
 /** An instance as bones-when-read reads and writes it. */
-export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown' | 'checkedBase'> {
+export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown' | 'checkedBase' | 'checks'> {
     /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
     bonesLazy: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
@@ -72,7 +72,9 @@ export function spawnBones(instance: LazyBones, lazy: boolean): void {
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
 export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
     instance.bonesBehind = behind;
-    instance.checkedBase = behind && found.clip !== null ? found.clip.base : null;
+    const base = behind && found.clip !== null ? found.clip.base : null;
+    if (base !== instance.checkedBase) instance.checks++;
+    instance.checkedBase = base;
     if (!behind) return;
     const shown = instance.shown;
     shown.clip = found.clip;

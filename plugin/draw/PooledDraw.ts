@@ -5,7 +5,7 @@ import { drawLayout, isClipping, type DrawLayout, type Picture, type SampleVerti
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import { GpuMiss, type DrawnFrom, type PooledInstance } from '../PooledInstance';
-import { copyPicture, fitsBatch, showsPicture } from './picture';
+import { copyPicture, fitsBatch, looksPictured, remembersLook } from './picture';
 import type {
     Batcher,
     CalcMatrix,
@@ -89,6 +89,11 @@ function showsClipping(skeleton: Skeleton, version: SpineVersion): boolean {
     return false;
 }
 
+/** Whether `instance` shows a clipping attachment now (not asked again while its look is remembered: `va`, `vb` set). */
+function clipsNow(skeleton: Skeleton, instance: PooledInstance, version: SpineVersion): boolean {
+    return dataClips(skeleton.data) && !remembersLook(instance, instance.served.clip, va, vb) && showsClipping(skeleton, version);
+}
+
 /** The samples around the instance being drawn (set by `samplesOf`; drawing does not nest). */
 let va: SampleVertices | null = null;
 let vb: SampleVertices | null = null;
@@ -125,10 +130,10 @@ export function drawPooled(
     if (!sceneRenderer) return drawn(instance, 'runtime');
     const version = instance.version;
     const v43 = version.v43;
-    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
     const layout = layoutOf(go, sceneRenderer, v43, false);
     samplesOf(skeleton, instance, layout);
-    let missed = pictureMiss(skeleton, layout, version, sceneRenderer);
+    if (clipsNow(skeleton, instance, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
+    let missed = pictureMiss(skeleton, instance, layout, version, sceneRenderer);
     const pictured = missed === GpuMiss.none;
     if (!pictured && v43) return drawn(instance, 'runtime', missed); // slot by slot is the 4.3 runtime's
     if (renderer.newType) {
@@ -161,9 +166,9 @@ export function drawPooled(
 }
 
 /** Whether the instance is drawn from its samples' picture (`va`, `vb`, set by `samplesOf`): none, or why not. */
-function pictureMiss(skeleton: Skeleton, layout: DrawLayout, version: SpineVersion, sceneRenderer: SceneRenderer): GpuMiss {
+function pictureMiss(skeleton: Skeleton, instance: PooledInstance, layout: DrawLayout, version: SpineVersion, sceneRenderer: SceneRenderer): GpuMiss {
     if (va === null || vb === null) return GpuMiss.pose;
-    if (!showsPicture(skeleton, va, vb, layout, version)) return GpuMiss.look;
+    if (!looksPictured(skeleton, instance, instance.served.clip, va, vb, layout, version)) return GpuMiss.look;
     return fitsBatch(sceneRenderer.batcher, va.picture as Picture) ? GpuMiss.none : GpuMiss.picture;
 }
 
@@ -233,10 +238,10 @@ export function drawPooledPhaser4(
     const version = instance.version;
     if (!sceneRenderer || camera === null) return drawn(instance, 'runtime');
     if (go.rendererType !== 'spine-webgl' || !version.v43) return drawn(instance, 'runtime', GpuMiss.renderer);
-    if (dataClips(skeleton.data) && showsClipping(skeleton, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
     const layout = layoutOf(go, sceneRenderer, true, true);
     samplesOf(skeleton, instance, layout);
-    const missed = pictureMiss(skeleton, layout, version, sceneRenderer);
+    if (clipsNow(skeleton, instance, version)) return drawn(instance, 'runtime', GpuMiss.clipping);
+    const missed = pictureMiss(skeleton, instance, layout, version, sceneRenderer);
     if (missed !== GpuMiss.none) return drawn(instance, 'runtime', missed);
     const batcher = sceneRenderer.batcher as Batcher & { isDrawing: boolean };
     const placed = displayList !== undefined && index !== undefined;

@@ -83,6 +83,99 @@ export function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleV
 }
 
 /**
+ * What a draw remembers of an instance's last full look check (`looksPictured`): the clip it
+ * passed for, the count of once-only checks (`SpineInstance.checks`) it was made under, and which
+ * slots its picture drew.
+ */
+export interface LookMemo {
+    /** `go.skeleton` holds the stand-in: nothing but the pool writes its slots (spine/bonesWhenRead.ts). */
+    readonly bonesLazy: boolean;
+    /** Non-null while no apply has written its local pose since its unkeyed pose was checked. */
+    readonly checkedBase: object | null;
+    /** Counts the times `checkedBase` was set anew (each after an apply, a spawn or a read). */
+    readonly checks: number;
+    lookClip: object | null;
+    lookChecks: number;
+    lookColorAt: Int32Array | null;
+}
+
+/**
+ * `showsPicture`, remembered. A lazy instance served from the cache (`checkedBase` set) has slots
+ * nothing but the samples' reads wrote since its unkeyed pose was checked: what the clip does not
+ * key (attachments, draw order, colours) stayed as it was at the last full check, and what it keys
+ * is the sample's. Every picture of a clip is built over the same setup pose (PoseCache.drawnOf),
+ * so a full check passed once for one pair of the clip's samples holds for any other pair of it
+ * that draws the same slots (their colours were all compared) and whose keyed colours are the same
+ * in both samples (so any weight between them shows them), until `checkedBase` is set anew. The
+ * per-slot loop (a cache miss a slot: the render phase's largest per-instance cost) runs once per
+ * apply, not every frame; a pair that differs runs it as before.
+ */
+export function looksPictured(
+    skeleton: Skeleton,
+    memo: LookMemo,
+    clip: object | null,
+    va: SampleVertices,
+    vb: SampleVertices,
+    layout: DrawLayout,
+    version: SpineVersion,
+): boolean {
+    const p = va.picture;
+    const q = vb.picture;
+    if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
+    if (remembersLook(memo, clip, va, vb) && sameDrawn(memo, p) && sameColors(p, q)) {
+        const tint = skeleton.color;
+        return tint.r === 1 && tint.g === 1 && tint.b === 1 && tint.a === 1;
+    }
+    if (!showsPicture(skeleton, va, vb, layout, version)) return false;
+    if (memo.bonesLazy && memo.checkedBase !== null) {
+        memo.lookClip = clip;
+        memo.lookChecks = memo.checks;
+        memo.lookColorAt = p.colorAt;
+    }
+    return true;
+}
+
+/**
+ * Whether a look check passed for `clip` is remembered for `va`, `vb` (see `looksPictured`), both
+ * pictured: the instance's slots then show no clipping attachment (its unkeyed ones were seen, its
+ * keyed ones are a pictured sample's), so that is not asked again either.
+ */
+export function remembersLook(memo: LookMemo, clip: object | null, va: SampleVertices | null, vb: SampleVertices | null): boolean {
+    return (
+        memo.lookClip === clip &&
+        clip !== null &&
+        memo.lookChecks === memo.checks &&
+        memo.checkedBase !== null &&
+        memo.bonesLazy &&
+        va !== null &&
+        vb !== null &&
+        va.picture !== null &&
+        vb.picture !== null
+    );
+}
+
+/** Whether `p` draws the slots the remembered check's picture drew. */
+function sameDrawn(memo: LookMemo, p: Picture): boolean {
+    const seen = memo.lookColorAt;
+    const now = p.colorAt;
+    if (seen === now) return true;
+    if (seen === null || seen.length !== now.length) return false;
+    for (let i = 0; i < now.length; i++) if (seen[i] !== now[i]) return false;
+    memo.lookColorAt = now; // the same slots: the next pictures are compared with the newer
+    return true;
+}
+
+/** Whether two pictures drawing the same slots give each the same colour (so any weight between them does). */
+function sameColors(p: Picture, q: Picture): boolean {
+    if (p === q) return true;
+    const a = p.colors;
+    const b = q.colors;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+}
+
+/**
  * Copies the picture of the samples around the instance's pose into the batch, run by run,
  * positions interpolated as its bones were (`weight` towards `vb`), offset by the object's render
  * offset and moved by `m`; colours (and dark colours) times `alpha` when it is not 1 (Phaser 4's

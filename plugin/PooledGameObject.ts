@@ -1,5 +1,5 @@
 import { callSite } from '../src/callSite';
-import { bonesRead, drawnByRuntime, lendSkeleton, spawnBones } from '../spine/bonesWhenRead';
+import { bonesRead, drawnByRuntime, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
 import { Tier } from '../src/Tier';
 import { extentOf, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
@@ -103,13 +103,19 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
     Pooled = class PooledSkeleton extends Base {
         override updateWorldTransform(physics: unknown): void {
             const instance = skeletons.get(this);
-            if (instance !== undefined) instance.poseCached = instance.bonesBehind = false;
+            if (instance !== undefined) {
+                instance.poseCached = instance.bonesBehind = false;
+                setupNow(instance); // posed from the setup pose its reset owes
+            }
             super.updateWorldTransform(physics);
         }
 
         override updateWorldTransformWith(physics: unknown, parent: unknown): void {
             const instance = skeletons.get(this);
-            if (instance !== undefined) instance.poseCached = instance.bonesBehind = false;
+            if (instance !== undefined) {
+                instance.poseCached = instance.bonesBehind = false;
+                setupNow(instance);
+            }
             // Only where the base class has it (removed below otherwise).
             super.updateWorldTransformWith!(physics, parent);
         }

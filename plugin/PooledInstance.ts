@@ -9,6 +9,7 @@ import { StateListeners } from '../src/StateListeners';
 import { reachMemo, type Box } from '../spine/animationReach';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import { cacheLookup } from '../spine/PoseCache';
+import type { SetupPose } from '../spine/SetupPose';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import { NOT_SERVED } from '../spine/core/notServed';
@@ -140,6 +141,8 @@ export class PooledInstance implements StateOwner {
     readAtCreate = false;
     /** The unkeyed pose its bones' local pose was last found at (see SpineInstance). */
     checkedBase: object | null = null;
+    /** The setup pose whose bones its last reset left unwritten (see spine/bonesWhenRead.ts). */
+    setupOwed: SetupPose | null = null;
     /** How many times `checkedBase` was set anew (see SpineInstance). */
     checks = 0;
     /** The clip its last full look check passed for, under which `checks`, drawing which slots (see draw/picture.ts: looksPictured). */

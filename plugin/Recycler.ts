@@ -10,7 +10,7 @@ import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
-import { toSetupPose } from '../spine/SetupPose';
+import { resetBones } from '../spine/bonesWhenRead';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { parkBody, restoreBody } from './bodies';
@@ -208,7 +208,7 @@ export function forgetInput(instance: PooledInstance, closing: boolean): void {
  * Copied from the setup pose its data shares (spine/SetupPose.ts), not computed again.
  */
 export function resetPose(instance: PooledInstance): void {
-    toSetupPose(instance.skeleton, instance.version);
+    resetBones(instance);
 }
 
 /**
@@ -340,7 +340,7 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
     if (skin) {
         // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
         skeleton.setSkin(skin);
-        toSetupPose(skeleton, instance.version);
+        resetBones(instance);
     }
     if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);
     restoreBody(go, instance.bodyInWorld); // at the spawn point, at rest; in its world if onCreate put it there

@@ -17,6 +17,7 @@ import { warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { describeListener, type StateListener } from '../src/StateListeners';
 import type { PoolHost, SpineInstance } from './SpineInstance';
+import { setupNow } from './bonesWhenRead';
 
 /** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
 export interface StateOwner extends SpineInstance {
@@ -159,6 +160,7 @@ function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
 
         /** An apply writes the skeleton's local pose: checked again at its next served pose (see bonesWhenRead.ts). */
         override apply(skeleton: unknown): boolean {
+            setupNow(this.owner); // applied over its setup pose
             this.owner.checkedBase = null;
             return super.apply(skeleton);
         }

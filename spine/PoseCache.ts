@@ -37,7 +37,7 @@ import { plainness } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
 import type { SpineVersion } from './core/SpineVersion';
 import { isNoCallback, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
-import { UnkeyedPose } from './unkeyedPose';
+import { AT_SETUP, UnkeyedPose } from './unkeyedPose';
 import { virtualVertexRadii } from './virtualVertices';
 
 /** Poses built per frame at most (samples, and the checks that place them). */
@@ -181,7 +181,7 @@ export class PoseCache implements SampleSource {
      * them when the frame's budget allows) into `out`, for `copy`. False: it must be posed in full,
      * for the reason then in `whyNot`. `skeleton`: its skeleton; `version`: its Spine version;
      * `checked`: the unkeyed pose its skeleton was found at since its last apply (see
-     * bonesWhenRead.ts), not checked again.
+     * bonesWhenRead.ts; `AT_SETUP`: any, reset since), not checked again.
      */
     find(go: CachedObject, skeleton: Skeleton, version: SpineVersion, out: CacheLookup, checked: object | null = null): boolean {
         this.followTolerance();
@@ -204,7 +204,7 @@ export class PoseCache implements SampleSource {
             byAnimation.set(animation, clip);
         }
         if (clip === null) return this.no(NOT_SERVED.unsampled);
-        if (checked !== clip.base && !clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
+        if (checked !== clip.base && checked !== AT_SETUP && !clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
         this.building = clip;
         const located = clip.samples.locate(entry.getAnimationTime(), out, this);
         this.building = null;
@@ -255,7 +255,7 @@ export class PoseCache implements SampleSource {
         const b = found.b as Sample;
         const layout = clip.layout;
         const copied = behind
-            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, checked === clip.base ? null : clip.base)
+            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, checked === clip.base || checked === AT_SETUP ? null : clip.base)
             : layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base);
         if (!copied) return this.no(NOT_SERVED.moved);
         this.hits++;

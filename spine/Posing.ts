@@ -5,7 +5,7 @@ import { notePose, posedAgain } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
-import { bonesRead, servedBones } from './bonesWhenRead';
+import { bonesRead, servedBones, setupNow } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
 import { applyEvents, applyReason, applySilently } from './stateReplay';
 
@@ -119,6 +119,7 @@ export class Posing {
         if (!entry || !animation) return false;
         const skeleton = instance.skeleton;
         instance.checkedBase = null; // its local pose written (see bonesWhenRead.ts)
+        setupNow(instance); // over the setup pose its reset owes
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.

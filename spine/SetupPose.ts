@@ -114,11 +114,14 @@ export class SetupPose {
         return skeleton.x === this.x && skeleton.y === this.y && skeleton.scaleX === this.scaleX && skeleton.scaleY === this.scaleY;
     }
 
-    /** Copies it into `skeleton` (of its data and skin, one it `fits`). */
-    copyTo(skeleton: Skeleton): void {
+    /**
+     * Copies it into `skeleton` (of its data and skin, one it `fits`); its bones only when `bones`
+     * (else they are owed: `copyBonesTo` writes them before anything reads or poses them).
+     */
+    copyTo(skeleton: Skeleton, bones = true): void {
         const v = this.v;
         v.countUpdate(skeleton); // as the update it stands for
-        v.writeBonePoses(skeleton, this.bones);
+        if (bones) v.writeBonePoses(skeleton, this.bones);
         v.setupPoseConstraints(skeleton);
         const physics = v.physicsOf(skeleton);
         for (let i = 0; i < physics.length; i++) v.writePhysics(physics[i], this.physics, i * PHYSICS_STATE_FLOATS);
@@ -146,6 +149,11 @@ export class SetupPose {
         for (let i = 0; i < slots.length; i++) order[i] = slots[i];
         skeleton.time = 0;
     }
+
+    /** Writes its bones (local pose, applied values, world transforms) into `skeleton`, whose `copyTo` left them owed. */
+    copyBonesTo(skeleton: Skeleton): void {
+        this.v.writeBonePoses(skeleton, this.bones);
+    }
 }
 
 /** The samples of one SkeletonData: without a skin, and per skin; and the data's Spine version. */
@@ -166,6 +174,21 @@ export function toSetupPose(skeleton: Skeleton, version: SpineVersion): void {
     const sample = SetupPose.of(skeleton);
     if (sample !== null && sample.fits(skeleton)) sample.copyTo(skeleton);
     else computeSetupPose(skeleton, version);
+}
+
+/**
+ * `toSetupPose` with the bones owed when it is copied (72 bones are most of the copy): returns the
+ * sample whose `copyBonesTo` must run before anything reads or poses the bones, or null when all
+ * was written (computed: no sample fits).
+ */
+export function toSetupPoseOwingBones(skeleton: Skeleton, version: SpineVersion): SetupPose | null {
+    const sample = SetupPose.of(skeleton);
+    if (sample !== null && sample.fits(skeleton)) {
+        sample.copyTo(skeleton, false);
+        return sample;
+    }
+    computeSetupPose(skeleton, version);
+    return null;
 }
 
 /**

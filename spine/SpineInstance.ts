@@ -10,6 +10,7 @@ import type { Skeleton, SpineObject } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
 import type { CacheLookup, PoseCache } from './PoseCache';
+import type { SetupPose } from './SetupPose';
 
 /** A pooled instance, as what updates and poses it reads and writes. */
 export interface SpineInstance {
@@ -49,6 +50,8 @@ export interface SpineInstance {
      * were left unwritten; null once anything applies a pose to it (see bonesWhenRead.ts).
      */
     checkedBase: object | null;
+    /** The setup pose whose bones its last reset left unwritten (see bonesWhenRead.ts), else null. */
+    setupOwed: SetupPose | null;
     /** How many times `checkedBase` was set anew: what a draw remembered under an older count is stale. */
     checks: number;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */

@@ -18,6 +18,13 @@
  * `go.skeleton` (bones in a field, `findBone`, attachments, `getBounds`, hit tests, listeners and
  * callbacks given the object) sees exactly the pose a stock object would show.
  *
+ * A despawned instance's reset to the setup pose (`resetBones`) owes its bones the same way
+ * (`setupOwed`: slots and constraints are written, the bones' local pose, applied values and world
+ * transforms are not): they are written before anything applies a pose over them (the pooled
+ * AnimationState's `apply`, a first frame posed over the setup pose), poses them
+ * (`updateWorldTransform`) or reads them (`bonesNow`). Until then every clip's unkeyed pose is its
+ * pose (`AT_SETUP`), so its first served pose checks nothing either.
+ *
  * The pool's own readers of world transforms write them first (`bonesNow`): the slot-by-slot draw,
  * the runtime's renderer (which is given the skeleton itself for its draw: `lendSkeleton`). Anything that poses the skeleton (`updateWorldTransform`) ends the debt. Physics rigs
  * are never served, so never lazy.
@@ -26,11 +33,13 @@
  * (nor `bone.skeleton`); it behaves as that skeleton in every other way.
  */
 import type { CacheLookup } from './PoseCache';
+import { toSetupPoseOwingBones } from './SetupPose';
+import { AT_SETUP } from './unkeyedPose';
 import type { Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
 /** An instance as bones-when-read reads and writes it. */
-export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'shown' | 'checkedBase' | 'checks'> {
+export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed'> {
     /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
     bonesLazy: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
@@ -39,14 +48,39 @@ export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'show
     standIn: Skeleton | null;
 }
 
-/** Writes the world transforms `instance`'s bones are behind on (the samples of its last served pose). */
+/** Writes what `instance`'s bones are behind on: the setup pose its reset owes them, the samples of its last served pose. */
 export function bonesNow(instance: LazyBones): void {
+    if (instance.setupOwed !== null) setupNow(instance);
     if (!instance.bonesBehind) return;
     instance.bonesBehind = false;
     const shown = instance.shown;
     const clip = shown.clip;
     if (clip === null || shown.a === null || shown.b === null) return;
     clip.layout.readBones(instance.skeleton, shown.a.floats, shown.b.floats, shown.weight, null);
+}
+
+/**
+ * Writes the setup pose's bones `instance`'s reset left owed: before anything applies a pose over
+ * them (an apply, a first frame posed over the setup pose), poses them (`updateWorldTransform`) or
+ * reads them (`bonesNow`).
+ */
+export function setupNow(instance: Pick<LazyBones, 'skeleton' | 'setupOwed'>): void {
+    const owed = instance.setupOwed;
+    if (owed === null) return;
+    instance.setupOwed = null;
+    owed.copyBonesTo(instance.skeleton);
+}
+
+/**
+ * Puts a retired instance in the setup pose of its skin, as a new object's (Recycler's reset, a
+ * spawn with a skin): its bones owed (`setupOwed`: an instance served from its first frame to its
+ * despawn, nobody reading it, never writes them), its slots and constraints written, and what its
+ * bones were behind on forgotten. Every clip's unkeyed pose is then its pose (`AT_SETUP`).
+ */
+export function resetBones(instance: LazyBones): void {
+    instance.bonesBehind = false;
+    instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version);
+    instance.checkedBase = AT_SETUP;
 }
 
 /** The game read `instance`'s skeleton: its bones are written, and written every frame from now on. */
@@ -63,8 +97,10 @@ export function bonesRead(instance: LazyBones): void {
  * shares poses and has no physics), the skeleton itself otherwise.
  */
 export function spawnBones(instance: LazyBones, lazy: boolean): void {
-    bonesNow(instance);
-    instance.checkedBase = null;
+    if (!lazy) {
+        bonesNow(instance);
+        instance.checkedBase = null;
+    } else if (instance.checkedBase !== AT_SETUP) instance.checkedBase = null; // its reset's stands (a fresh object's is not assumed)
     instance.bonesLazy = lazy;
     (instance.go as { skeleton: Skeleton }).skeleton = lazy ? standInOf(instance) : instance.skeleton;
 }

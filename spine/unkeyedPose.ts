@@ -36,6 +36,12 @@ const KIND_FIELDS: (keyof ConstraintValues)[][] = [
     ['time', 'mix'],
 ];
 
+/**
+ * What a skeleton just put in its setup pose (a pooled instance's reset: spine/bonesWhenRead.ts)
+ * was found at: the unkeyed pose of every clip of its skin, so none is checked until an apply.
+ */
+export const AT_SETUP: object = Object.freeze({});
+
 export class UnkeyedPose {
     /** Each bone's unkeyed properties (bits above) and setup values (8 a bone). */
     private readonly boneMasks: Uint8Array;

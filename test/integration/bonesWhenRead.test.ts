@@ -206,4 +206,77 @@ describe('bones only when read', () => {
         expect(bones(lazy.skeleton)).toEqual(bones(eager.skeleton));
         expect(record(lazy).bonesLazy).toBe(false);
     });
+
+    test.each([0, 1, 10])(
+        'despawned while its bones were not written, spawned again %i frames later without an animation: read before any pose, it shows the setup pose, as a new object',
+        (gap) => {
+            const { lazy } = pair();
+            t.step(30);
+            expect(record(lazy)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+            pool().despawn(lazy);
+            t.step(gap);
+            const again = pool().spawn(300, 400, 'hero', 'hero-atlas');
+            expect(again).toBe(lazy);
+            const fresh = t.scene.add.spine(300, 400, 'hero', 'hero-atlas');
+            expect(bones(again.skeleton)).toEqual(bones(fresh.skeleton));
+        },
+    );
+
+    test.each([
+        ['served to the end, read after', 'served'],
+        ['served, then applied over (an overlay on track 1: not served), read in the frame of that apply', 'overlay'],
+    ])(
+        "respawned in the frame it was freed, with an animation keying other bones than its last owner's: its reset's bones owed until something poses or reads them; %s: it shows its twin's pose",
+        async (_how, how) => {
+            const served = how === 'served';
+            t.destroy();
+            t = await bootGame({ skeletons: { limbs: corpusRig('limbs') } });
+            t.scene.spinePool.configure({ poseCache: 'shared' });
+            const spawn = (x: number, animation: string) => pool().spawn(x, 450, 'limbs', 'limbs-atlas', { animation, detail: 'full' });
+            // 'walk' built first (by a crowd of its own), so a spawn of it is served from its first frame.
+            const walkers = [spawn(100, 'walk'), spawn(200, 'walk')];
+            const first = [spawn(400, 'run'), spawn(600, 'run')];
+            void first[1].skeleton.bones.length;
+            t.step(40);
+            expect(record(first[0])).toMatchObject({ poseCached: true, bonesLazy: true });
+            // Freed and spawned again in one frame (a wave): 'run' keys the feet, the forearm and the
+            // neck, 'walk' the chest, head and upper gun arm.
+            const next = 'walk';
+            for (const go of first) pool().despawn(go);
+            const lazy = spawn(400, next);
+            const eager = spawn(600, next);
+            expect(first).toContain(lazy);
+            expect(first).toContain(eager);
+            void eager.skeleton.bones.length;
+            const owed = () => partsOf(pool()).registry.instanceOf(lazy)!.setupOwed;
+            expect(record(lazy).bonesLazy).toBe(true);
+            expect(record(lazy).poseCached).toBe(true); // its first frame, served
+            for (let frame = 0; frame < (served ? 20 : 6); frame++) {
+                if (frame === 5 && !served) for (const go of [lazy, eager]) go.animationState.setAnimation(1, 'aim', true);
+                t.step(1);
+                // Served, nobody reading: never written; applied over: written first.
+                expect(owed() !== null).toBe(served || frame < 5);
+            }
+            expect(record(lazy).poseCached).toBe(served);
+            expect(bones(lazy.skeleton)).toEqual(bones(eager.skeleton));
+            expect(owed()).toBeNull();
+            void walkers;
+        },
+    );
+
+    test("respawned with an animation whose first frame is applied over the setup pose (the cache out of memory): its reset's bones written before the apply; read at once, it shows its twin's pose", () => {
+        const { lazy, eager } = pair('run');
+        t.step(30);
+        pool().configure({ poseCacheMemory: 1e-6 }); // nothing more is built
+        pool().despawn(lazy);
+        pool().despawn(eager);
+        const a = pool().spawn(300, 400, 'hero', 'hero-atlas', { animation: 'idle', detail: 'full' });
+        const b = pool().spawn(500, 400, 'hero', 'hero-atlas', { animation: 'idle', detail: 'full' });
+        void b.skeleton.bones.length;
+        expect(record(a)).toMatchObject({ poseCached: false, bonesLazy: true });
+        expect(partsOf(pool()).registry.instanceOf(a)!.setupOwed).toBeNull();
+        expect(bones(a.skeleton)).toEqual(bones(b.skeleton));
+        // Not the setup pose (a pose left at it would pass too).
+        expect(bones(b.skeleton)).not.toEqual(bones(t.scene.add.spine(500, 400, 'hero', 'hero-atlas').skeleton));
+    });
 });

@@ -171,9 +171,7 @@ const samples = new WeakMap<object, DataSetups>();
  * it can be, else computed (`computeSetupPose`).
  */
 export function toSetupPose(skeleton: Skeleton, version: SpineVersion): void {
-    const sample = SetupPose.of(skeleton);
-    if (sample !== null && sample.fits(skeleton)) sample.copyTo(skeleton);
-    else computeSetupPose(skeleton, version);
+    toSetupPoseOwingBones(skeleton, version)?.copyBonesTo(skeleton);
 }
 
 /**

@@ -79,6 +79,7 @@ export function setupNow(instance: Pick<LazyBones, 'skeleton' | 'setupOwed'>): v
  */
 export function resetBones(instance: LazyBones): void {
     instance.bonesBehind = false;
+    instance.setupOwed = null; // a setup pose computed in full poses them (the hook would pay an older debt)
     instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version);
     instance.checkedBase = AT_SETUP;
 }

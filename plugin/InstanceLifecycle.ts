@@ -24,9 +24,6 @@ import {
 } from './Recycler';
 import type { UpdatePass } from './UpdatePass';
 
-/** Despawned instances put back in their setup pose per frame (each about one pose's work). */
-const RESETS_PER_FRAME = 8;
-
 /**
  * The life of pooled instances (see `Life` in PooledInstance.ts): `spawn` hands one out, `despawn`
  * takes it back, `destroyed` hears that one was destroyed from outside. Each moves the instance's
@@ -291,7 +288,7 @@ export class InstanceLifecycle {
 
     /** After the game's update: a few despawned instances get their setup pose back. */
     afterUpdate(): void {
-        this.resets.run(RESETS_PER_FRAME);
+        this.resets.run();
     }
 
     /**

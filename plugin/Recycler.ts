@@ -211,14 +211,24 @@ export function resetPose(instance: PooledInstance): void {
     resetBones(instance);
 }
 
+/** Despawned instances put back in their setup pose per frame, at least (each less than a pose's work: its bones' setup pose is owed). */
+const RESETS_PER_FRAME = 8;
 /**
- * Retired instances waiting for their setup pose (`resetPose`): a few each frame, after the
+ * A burst of despawns (a wave cleared) is reset within this many frames: a later wave's spawns
+ * find their instances reset instead of resetting each in the spawn's frame.
+ */
+const RESET_FRAMES = 30;
+
+/**
+ * Retired instances waiting for their setup pose (`resetPose`): some each frame, after the
  * game's update, so a despawn costs no posing and a burst of them costs no spike; `spawn` resets
  * one itself when it is handed out before its turn.
  */
 export class PendingResets {
     private readonly queue: PooledInstance[] = [];
     private head = 0;
+    /** Resets per frame until the queue is empty: set by the largest burst waiting since it last was. */
+    private rate = RESETS_PER_FRAME;
 
     /** Queues a retired instance. */
     add(instance: PooledInstance): void {
@@ -226,11 +236,15 @@ export class PendingResets {
     }
 
     /**
-     * Resets up to `count` queued instances still retired (spawned, destroyed or soiled ones are
-     * skipped: a spawn resets those itself), which are then despawned in their setup pose.
+     * Resets this frame's share of the queued instances still retired (spawned, destroyed or
+     * soiled ones are skipped: a spawn resets those itself), which are then despawned in their
+     * setup pose. Returns how many were reset.
      */
-    run(count: number): void {
+    run(): number {
         const queue = this.queue;
+        this.rate = Math.max(this.rate, Math.ceil((queue.length - this.head) / RESET_FRAMES));
+        const rate = this.rate;
+        let count = rate;
         while (count > 0 && this.head < queue.length) {
             const instance = queue[this.head++];
             if (instance.life === Life.Retired) {
@@ -242,7 +256,9 @@ export class PendingResets {
         if (this.head === queue.length) {
             queue.length = 0;
             this.head = 0;
+            this.rate = RESETS_PER_FRAME;
         }
+        return rate - count;
     }
 
     /** Forgets every queued instance (scene shutdown). */

@@ -7,6 +7,8 @@ import { skeletonState } from '../harness/skeletonState';
 import { setupPose as toSetupPose } from '../harness/spineApi';
 import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
+import { partsOf } from '../../fixtures/internals';
+import { Life } from '../../plugin/PooledInstance';
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -446,5 +448,43 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             expect(skeletonState(again.skeleton)).toEqual(skeletonState(stockSetup('skins', 'base').skeleton));
             t.scene.spinePool.despawn(again);
         }
+    });
+});
+
+/**
+ * A wave cleared at once is put back in its setup pose over the next frames, an equal share in
+ * each (no frame resets the whole wave), all within 30 frames: a later wave spawned after that
+ * resets none of its instances in the spawn's frame. A few despawns are reset 8 a frame, as before.
+ */
+describe('despawned instances are reset over the frames after their despawn', () => {
+    const lifeOf = (go: SpineGameObject) => partsOf(t.scene.spinePool).registry.instanceOf(go)!.life;
+    const retired = (gos: SpineGameObject[]) => gos.filter((go) => lifeOf(go) === Life.Retired).length;
+
+    test('a wave of 300: 10 a frame, all within 30 frames, then none left to its spawns', () => {
+        const pool = t.scene.spinePool;
+        const wave = Array.from({ length: 300 }, (_, i) => spawn(10 * (i % 30), 10 * Math.floor(i / 30), { animation: 'walk' }));
+        t.step(5);
+        for (const go of wave) pool.despawn(go);
+        expect(retired(wave)).toBe(300);
+        t.step(1);
+        expect(retired(wave)).toBe(290);
+        t.step(14);
+        expect(retired(wave)).toBe(150);
+        t.step(15);
+        expect(retired(wave)).toBe(0);
+        expect(wave.every((go) => lifeOf(go) === Life.Despawned)).toBe(true);
+    });
+
+    test('a few despawns: 8 a frame', () => {
+        const pool = t.scene.spinePool;
+        const few = Array.from({ length: 20 }, () => spawn(100, 100, { animation: 'walk' }));
+        t.step(2);
+        for (const go of few) pool.despawn(go);
+        t.step(1);
+        expect(retired(few)).toBe(12);
+        t.step(1);
+        expect(retired(few)).toBe(4);
+        t.step(1);
+        expect(retired(few)).toBe(0);
     });
 });

@@ -4,7 +4,7 @@
  */
 import { getHeapStatistics } from 'v8';
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import { crowdGame, median, measureFrames, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
+import { crowdGame, median, measureFrames, percentile, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { DEFAULT_POSE_CACHE, gc, SKELETON } from './scenarios';
 import { ExactBound } from './exactBound';
 import { FRAME_MS, type TestGame } from '../fixtures/headless/game';
@@ -15,8 +15,10 @@ import { versionOf } from '../spine/core/versions';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
 import { Tier } from '../src/Tier';
+import type { PresetName } from '../fixtures/skeletons/presets';
 
 const ATLAS = `${SKELETON}-atlas`;
+const atlasOf = (rig: PresetName): string => `${rig}-atlas`;
 
 function heapUsed(): number {
     return getHeapStatistics().used_heap_size;
@@ -50,15 +52,16 @@ export interface SpawnCost {
  * µs per `this.add.spine` and per pooled `spawn` (free instances ready): each operation timed in
  * its own run of batches, after warm-up, median of the batch averages.
  */
-export async function spawnCost(): Promise<SpawnCost> {
-    const t = await crowdGame(SKELETON, true);
+export async function spawnCost(rig: PresetName = SKELETON): Promise<SpawnCost> {
+    const atlas = atlasOf(rig);
+    const t = await crowdGame(rig, true);
     const pool = t.scene.spinePool;
     const batch = 50;
     const rounds = 200;
     const cx = WORLD_WIDTH / 2;
     const cy = WORLD_HEIGHT / 2;
     const made: SpineGameObject[] = [];
-    pool.prewarm(SKELETON, ATLAS, batch);
+    pool.prewarm(rig, atlas, batch);
     /** Median µs per call of `make` over `rounds` batches (the first half warms the JIT up), `undo` untimed unless asked. */
     const measure = (make: () => SpineGameObject, undo: (go: SpineGameObject) => void, timeUndo = false): number => {
         const samples: number[] = [];
@@ -95,7 +98,7 @@ export async function spawnCost(): Promise<SpawnCost> {
     const measurePair = (gapFrames: number): number => {
         const samples: number[] = [];
         for (let round = 0; round < rounds; round++) {
-            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }));
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, rig, atlas, { animation: 'walk' }));
             t.step(2);
             let begin = performance.now();
             for (const go of made) pool.despawn(go);
@@ -105,7 +108,7 @@ export async function spawnCost(): Promise<SpawnCost> {
             t.step(gapFrames);
             timed += resetting;
             begin = performance.now();
-            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, SKELETON, ATLAS));
+            for (let i = 0; i < batch; i++) made.push(pool.spawn(cx, cy, rig, atlas));
             timed += performance.now() - begin;
             for (const go of made) pool.despawn(go);
             made.length = 0;
@@ -116,7 +119,7 @@ export async function spawnCost(): Promise<SpawnCost> {
     };
     const result: SpawnCost = {
         addSpine: measure(
-            () => t.scene.add.spine(cx, cy, SKELETON, ATLAS),
+            () => t.scene.add.spine(cx, cy, rig, atlas),
             (go) => go.destroy(),
         ),
         spawn: 0,
@@ -129,19 +132,19 @@ export async function spawnCost(): Promise<SpawnCost> {
         onePose: 0,
     };
     pool.configure({ dev: false });
-    result.spawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn);
-    result.despawn = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS), despawn, true);
+    result.spawn = measure(() => pool.spawn(cx, cy, rig, atlas), despawn);
+    result.despawn = measure(() => pool.spawn(cx, cy, rig, atlas), despawn, true);
     result.pairSameFrame = measurePair(0);
     result.pairNextFrame = measurePair(1);
     result.pairLongAfter = measurePair(Math.ceil(batch / 8) + 1);
     // The default mode first, then the other (as before the default was named).
     for (const mode of [DEFAULT_POSE_CACHE, ...POSE_CACHE_MODES.filter((m) => m !== DEFAULT_POSE_CACHE)]) {
         pool.configure({ poseCache: mode });
-        result.spawnAnimated[mode] = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
+        result.spawnAnimated[mode] = measure(() => pool.spawn(cx, cy, rig, atlas, { animation: 'walk' }), despawn);
     }
     pool.configure({ dev: true, poseCache: DEFAULT_POSE_CACHE });
-    result.spawnDev = measure(() => pool.spawn(cx, cy, SKELETON, ATLAS, { animation: 'walk' }), despawn);
-    result.onePose = onePose(t);
+    result.spawnDev = measure(() => pool.spawn(cx, cy, rig, atlas, { animation: 'walk' }), despawn);
+    result.onePose = onePose(t, rig);
     t.destroy();
     return result;
 }
@@ -151,9 +154,9 @@ export async function spawnCost(): Promise<SpawnCost> {
  * objects posed one after another (each at its own point of the walk), median of the batch
  * averages after warm-up.
  */
-function onePose(t: TestGame): number {
+function onePose(t: TestGame, rig: PresetName): number {
     const gos = Array.from({ length: 50 }, (_, i) => {
-        const go = t.scene.add.spine(WORLD_WIDTH / 2, WORLD_HEIGHT / 2, SKELETON, ATLAS);
+        const go = t.scene.add.spine(WORLD_WIDTH / 2, WORLD_HEIGHT / 2, rig, atlasOf(rig));
         t.scene.sys.updateList.remove(go as never);
         go.animationState.setAnimation(0, 'walk', true).trackTime = i * 0.02;
         return go;
@@ -175,67 +178,69 @@ export interface WaveCost {
     /** The first frame after the wave was spawned, and the median of the 200 frames after 60 more, ms. */
     first: number;
     steady: number;
-    /** The worst of those 200 frames, ms. */
+    /** The worst of those 200 frames, and their 99th percentile, ms. */
     worst: number;
+    p99: number;
 }
 
 /**
  * A wave of `count` characters spawned at once into an empty scene (the benchmark crowd, each with
  * its animation), then the frames after it: the first one against the steady ones, for the
- * plugin with `options`. `warm`: after an earlier wave was played and despawned (a game's later
- * waves); otherwise the first wave of the process, whose first frame runs much code for the first time.
+ * plugin with `options`. `earlier`: after that many waves were played and despawned (a game's later
+ * waves); 0: the first wave of the game, whose first frame runs much code for the first time.
  */
-export async function waveCost(options: Partial<SpinePoolOptions>, warm = false, count = 1000): Promise<WaveCost> {
-    const t = await crowdGame(SKELETON, true);
+export async function waveCost(options: Partial<SpinePoolOptions>, earlier = 0, count = 1000, rig: PresetName = SKELETON): Promise<WaveCost> {
+    const t = await crowdGame(rig, true);
     const pool = t.scene.spinePool;
     pool.configure({ dev: false, ...options });
-    pool.prewarm(SKELETON, ATLAS, count);
+    pool.prewarm(rig, atlasOf(rig), count);
     t.step(30);
-    if (warm) {
-        // An earlier wave, played and despawned: the code the measured one runs is warm.
-        const earlier = populatePool(t, SKELETON, placements(count, 2));
+    for (let wave = 0; wave < earlier; wave++) {
+        // An earlier wave, played and despawned: the code the measured one runs is warmer.
+        const gos = populatePool(t, rig, placements(count, 2 + wave));
         t.step(60);
-        for (const go of earlier) pool.despawn(go);
+        for (const go of gos) pool.despawn(go);
         t.step(30);
     }
     // No gc() here: a forced full collection just before makes the next frame several times
     // slower (measured: 17-27 ms instead of 4-7), which no game sees.
     const crowd = placements(count);
     const begin = performance.now();
-    for (const p of crowd) pool.spawn(p.x, p.y, SKELETON, ATLAS, { animation: p.animation }).animationState.tracks[0]!.trackTime = p.offset;
+    for (const p of crowd) pool.spawn(p.x, p.y, rig, atlasOf(rig), { animation: p.animation }).animationState.tracks[0]!.trackTime = p.offset;
     const spawn = ((performance.now() - begin) * 1000) / count;
     const firstBegin = performance.now();
     t.step(1);
     const first = performance.now() - firstBegin;
     const samples = measureFrames(t, 200, 60);
     t.destroy();
-    return { spawn, first, steady: median(samples), worst: Math.max(...samples) };
+    return { spawn, first, steady: median(samples), worst: Math.max(...samples), p99: percentile(samples, 99) };
 }
 
 /**
  * The same wave for the exact bound (see `ExactBound`): the stock objects created and given their
  * animations untimed, then its first frame against its steady ones. spine-core's first `apply`
  * after an animation is set costs more than the next ones (it works out how the tracks mix), so
- * this ratio is the floor for any runtime that poses the visible ones in the wave's first frame.
+ * this ratio is the floor for any runtime that poses the visible ones in the wave's first frame
+ * (`earlier`: as `waveCost`'s).
  */
-export async function boundWaveCost(warm = false, count = 1000): Promise<WaveCost> {
-    const t = await crowdGame(SKELETON, false);
+export async function boundWaveCost(earlier = 0, count = 1000, rig: PresetName = SKELETON): Promise<WaveCost> {
+    const t = await crowdGame(rig, false);
     const bound = new ExactBound(t);
-    if (warm) {
-        const earlier = populateStock(t, SKELETON, placements(count, 2));
-        for (const go of earlier) bound.add(go);
+    for (let wave = 0; wave < earlier; wave++) {
+        const gos = populateStock(t, rig, placements(count, 2 + wave));
+        for (const go of gos) bound.add(go);
         t.step(60);
         bound.clear();
-        for (const go of earlier) go.destroy();
+        for (const go of gos) go.destroy();
         t.step(30);
     }
-    for (const go of populateStock(t, SKELETON, placements(count))) bound.add(go);
+    for (const go of populateStock(t, rig, placements(count))) bound.add(go);
     const firstBegin = performance.now();
     t.step(1);
     const first = performance.now() - firstBegin;
     const samples = measureFrames(t, 200, 60);
     t.destroy();
-    return { spawn: NaN, first, steady: median(samples), worst: Math.max(...samples) };
+    return { spawn: NaN, first, steady: median(samples), worst: Math.max(...samples), p99: percentile(samples, 99) };
 }
 
 /** Heap left behind (bytes, after GC) by `cycles` spawn/despawn cycles after a warm-up. */

@@ -7,7 +7,8 @@
  * stack than the default: bench/RESULTS-<stack>.md and bench/frame-cost-<stack>.svg).
  *
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
- * (frame costs only)  BENCH_BROWSER=0 (no Chromium run)  SPINE_STACK=phaser4 (Phaser 4 +
+ * (frame costs only)  BENCH_BROWSER=0 (no Chromium run)  BENCH_RIG=shipped (the crowd's rig, a
+ * preset of fixtures/skeletons/presets.ts; `hero` by default)  SPINE_STACK=phaser4 (Phaser 4 +
  * spine-phaser-v4; see fixtures/stacks/stacks.cjs).
  */
 import '../fixtures/headless/setup';
@@ -22,6 +23,7 @@ import { fill, frameChart, frameTable, memoryTable, ms, ratio, shotTable, target
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, frameSamples, POSE_CACHE_KEY, SCENARIOS, SHOT_SCENARIOS, SKELETON, type Scenario } from './scenarios';
 import { SHOTS } from './crowd';
 import { rigMemory, type RigMemory } from './memory';
+import { shapeOf, spawnRigs, spawnRigTable } from './spawnRigs';
 import { targets, type Measured } from './targets';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
 import type { PresetName } from '../fixtures/skeletons/presets';
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     if (!(globalThis as { gc?: unknown }).gc) log('(run through `npm run bench` for --expose-gc: without it GC noise is larger)');
     const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${stack().label}`;
     const setting =
-        `'${SKELETON}' characters (60 bones, 4 IK, 2 transform constraints, 3 weighted meshes) spread over a world of ` +
+        `'${SKELETON}' characters (${shapeOf(SKELETON)}) spread over a world of ` +
         `4×4 viewports of ${VIEW_WIDTH}×${VIEW_HEIGHT}, camera in the middle, each walking, running or idling`;
     log(`phaser-spine-pool bench: ${setting}.`);
     log(
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
 
     let probes: string | null = null;
     let memory: string | null = null;
+    let spawnTable: string | null = null;
     const measured: Measured = {
         n: shotSize,
         zoom1: shotRowsOf.zoom1,
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
         spawn: null,
         waveWarm: null,
         waveCold: null,
+        spawnRigs: null,
         memory: null,
         browser: {},
     };
@@ -116,11 +120,12 @@ async function main(): Promise<void> {
         const waveWarm: Partial<Record<PoseCacheMode, WaveCost>> = {};
         for (const mode of [DEFAULT_POSE_CACHE, OTHER_POSE_CACHE]) waveCold[mode] = await waveCost({ poseCache: mode });
         const waveBound = await boundWaveCost();
-        for (const mode of [DEFAULT_POSE_CACHE, OTHER_POSE_CACHE]) waveWarm[mode] = await waveCost({ poseCache: mode }, true);
-        const waveBoundWarm = await boundWaveCost(true);
+        for (const mode of [DEFAULT_POSE_CACHE, OTHER_POSE_CACHE]) waveWarm[mode] = await waveCost({ poseCache: mode }, 1);
+        const waveBoundWarm = await boundWaveCost(1);
+        const perRig = await spawnRigs();
         const rigs: RigMemory[] = [];
         for (const rig of MEMORY_RIGS) rigs.push(await rigMemory(rig));
-        Object.assign(measured, { spawn, waveWarm: waveWarm[DEFAULT_POSE_CACHE], waveCold: waveCold[DEFAULT_POSE_CACHE], memory: rigs });
+        Object.assign(measured, { spawn, waveWarm: waveWarm[DEFAULT_POSE_CACHE], waveCold: waveCold[DEFAULT_POSE_CACHE], spawnRigs: perRig, memory: rigs });
 
         const n = shotSize;
         const dflt = `default options (\`poseCache: '${DEFAULT_POSE_CACHE}'\`)`;
@@ -145,6 +150,8 @@ async function main(): Promise<void> {
         ];
         probes = ['| measurement | result |', '|---|---|', ...lines].join('\n');
         log(`${probes}\n`);
+        spawnTable = spawnRigTable(perRig);
+        log(`${spawnTable}\n`);
 
         memory = memoryTable(rigs, "`poseCache: 'shared'`, measured");
         log(`${memory}\n`);
@@ -225,6 +232,18 @@ async function main(): Promise<void> {
         shots,
     ];
     if (probes) results.push('', '## Spawning, waves, allocation, overhead', '', probes);
+    if (spawnTable) {
+        results.push(
+            '',
+            '## Spawns and waves per rig',
+            '',
+            "The same spawn and wave probes on each rig, default options, production mode: `hero` and `shipped`, shaped like Spine's",
+            "spineboy (the issue's targets are read on it). A later wave: 1000 spawned at once after one (or three) were played and",
+            'despawned; its first frame against the median of 200 frames after 60 more, p99 of those 200 against that median.',
+            '',
+            spawnTable,
+        );
+    }
     if (memory) {
         results.push(
             '',

@@ -14,8 +14,16 @@ import { partsOf } from '../fixtures/internals';
 import { instanceOf } from '../plugin/PooledGameObject';
 import type { PoseCacheMode } from '../src/options';
 import { defaultOptions, type SpinePoolOptions } from '../plugin/options';
+import { presets, type PresetName } from '../fixtures/skeletons/presets';
 
-export const SKELETON = 'hero';
+/** The rig every contender builds its crowd of: `hero` unless `BENCH_RIG` names another preset. */
+export const SKELETON: PresetName = benchRig(process.env.BENCH_RIG);
+
+function benchRig(name: string | undefined): PresetName {
+    if (name === undefined || name === '') return 'hero';
+    if (!(name in presets)) throw new Error(`BENCH_RIG=${name}: not a preset; use one of ${Object.keys(presets).join(', ')}`);
+    return name as PresetName;
+}
 
 /** The pose cache mode the plugin uses when none is configured, read from the options' defaults: labels follow the code. */
 export const DEFAULT_POSE_CACHE: PoseCacheMode = defaultOptions().poseCache;

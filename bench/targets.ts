@@ -6,6 +6,7 @@
 import type { BrowserRow } from './browser';
 import type { RigMemory } from './memory';
 import type { SpawnCost, WaveCost } from './probes';
+import { SPINEBOY_SHAPED, type SpawnRig } from './spawnRigs';
 import { ms, ratio, type Row, type Target } from './report';
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, POSE_CACHE_KEY } from './scenarios';
 
@@ -20,6 +21,8 @@ export interface Measured {
     /** A wave of 1000 in the default mode after an earlier one was played and despawned, and the first of the process. */
     waveWarm: WaveCost | null;
     waveCold: WaveCost | null;
+    /** Spawns and waves per rig (bench/spawnRigs.ts). */
+    spawnRigs: SpawnRig[] | null;
     memory: RigMemory[] | null;
     /** The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows. */
     browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow }>;
@@ -151,6 +154,42 @@ export function targets(m: Measured): Target[] {
             spawn ? spawn.addSpine / spawn.pairNextFrame : null,
             (v) => `${v.toFixed(0)}× (${spawn!.pairNextFrame.toFixed(2)} µs against ${spawn!.addSpine.toFixed(1)} µs)`,
             (v) => v >= 50,
+        ),
+    );
+
+    // Issue 31's, on the rig shaped like spineboy.
+    const rig = m.spawnRigs?.find((r) => r.rig === SPINEBOY_SHAPED) ?? null;
+    const on = `on \`${SPINEBOY_SHAPED}\``;
+    list.push(
+        check(
+            `\`spawn\` + \`despawn\` ≥ 50× cheaper than \`this.add.spine\` ${on}`,
+            rig ? rig.spawn.addSpine / (rig.spawn.spawn + rig.spawn.despawn) : null,
+            (v) => `${v.toFixed(0)}× (${(rig!.spawn.spawn + rig!.spawn.despawn).toFixed(2)} µs against ${rig!.spawn.addSpine.toFixed(1)} µs)`,
+            (v) => v >= 50,
+        ),
+        check(
+            `a respawn a frame later ≥ 25× cheaper than \`this.add.spine\` ${on}`,
+            rig ? rig.spawn.addSpine / rig.spawn.pairNextFrame : null,
+            (v) => `${v.toFixed(0)}× (${rig!.spawn.pairNextFrame.toFixed(2)} µs)`,
+            (v) => v >= 25,
+        ),
+        check(
+            `\`spawn(..., { animation })\` on screen ≤ 1 pose ${on}`,
+            rig ? rig.spawn.spawnAnimated[DEFAULT_POSE_CACHE] / rig.spawn.onePose : null,
+            (v) => `${ratio(v)} poses`,
+            (v) => v <= 1,
+        ),
+        check(
+            `the first frame after a later wave of 1000 ≤ 1.5× a steady frame ${on}`,
+            rig ? rig.wave.first / rig.wave.steady : null,
+            (v) => `${ratio(v)}× (after three waves: ${ratio(rig!.waveWarmer.first / rig!.waveWarmer.steady)}×)`,
+            (v) => v <= 1.5,
+        ),
+        check(
+            `p99 ≤ 2× the median after a later wave ${on}`,
+            rig ? rig.wave.p99 / rig.wave.steady : null,
+            (v) => `${ratio(v)}×`,
+            (v) => v <= 2,
         ),
     );
     return list;

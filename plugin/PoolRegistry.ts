@@ -6,6 +6,7 @@ import type { SpinePoolOptions } from './options';
 import { Pool } from '../src/Pool';
 import { pooledAnimationState } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
+import type { Skeleton } from '../spine/core/shapes';
 import type { PoolHooks, SpinePoolStats } from './api';
 import type { EmitterListener } from './InstanceHygiene';
 import { instanceOf, makePooled, spawnPooledBones } from './PooledGameObject';
@@ -33,6 +34,8 @@ type SpineFactory = (
  */
 export class PoolRegistry {
     private readonly pools = new Map<string, Map<string, Pool<PooledInstance, PoolKey>>>();
+    /** A skeleton of each pool's data (see `skeletonOf`). */
+    private readonly skeletons = new WeakMap<Pool<PooledInstance, PoolKey>, Skeleton>();
     /** The pools in creation order. */
     readonly list: Pool<PooledInstance, PoolKey>[] = [];
     private readonly hooks = new Map<string, Map<string, PoolHooks>>();
@@ -74,6 +77,14 @@ export class PoolRegistry {
         byAtlas.set(atlasKey, created);
         this.list.push(created);
         return created;
+    }
+
+    /**
+     * A skeleton of `pool`'s data (its first instance's, destroyed or not), for what reads the
+     * data without an instance at hand (prewarm's sampling); undefined before its first build.
+     */
+    skeletonOf(pool: Pool<PooledInstance, PoolKey>): Skeleton | undefined {
+        return this.skeletons.get(pool);
     }
 
     /** The instance of `go` when it is one of this registry's, else undefined. */
@@ -161,6 +172,7 @@ export class PoolRegistry {
         }
         prepareInstance(go, this.systems.updateList);
         const instance = new PooledInstance(go, pool, this.settings, this.host, this.internalFns);
+        if (!this.skeletons.has(pool)) this.skeletons.set(pool, instance.skeleton);
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
         makePooled(instance);
         go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance);

@@ -1,6 +1,10 @@
-import { PoolError } from '../src/errors';
+import { PoolError, warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import type { Pool } from '../src/Pool';
+import { NOT_SERVED, SERVED } from '../spine/core/notServed';
+import type { Animation, Skeleton, Skin } from '../spine/core/shapes';
+import type { PoseCache } from '../spine/PoseCache';
+import { skinFor } from '../spine/skins';
 import type { PrewarmOptions, PrewarmResult } from './api';
 import type { InstanceLifecycle } from './InstanceLifecycle';
 import type { PooledInstance, PoolKey } from './PooledInstance';
@@ -11,6 +15,8 @@ const PREWARM_LIMIT = 10_000;
 /** Instances a spread `prewarm` builds per frame unless told (`PrewarmOptions.perFrame`). */
 const PREWARM_PER_FRAME = 8;
 const PREWARM_PER_FRAME_MAX = 1000;
+/** Poses a spread `prewarm` samples per frame for each instance of its `perFrame` (an instance costs a few poses to build). */
+const SAMPLES_PER_INSTANCE = 4;
 
 /** A `prewarm` spread over frames. */
 interface PrewarmTask {
@@ -19,6 +25,13 @@ interface PrewarmTask {
     built: number;
     perFrame: number;
     onProgress: PrewarmOptions['onProgress'];
+    /** What `options.animations` asks to sample ahead: a skeleton of the data to sample on, the skin, the animations. */
+    skeleton: Skeleton | null;
+    skin: Skin | null;
+    clips: Animation[];
+    /** The clip being sampled (clips before it are done or skipped), and those sampled in full. */
+    next: number;
+    sampled: number;
     resolve(result: PrewarmResult): void;
     reject(error: unknown): void;
 }
@@ -34,6 +47,7 @@ export class Prewarms {
     constructor(
         private readonly settings: Settings,
         private readonly registry: PoolRegistry,
+        private readonly poseCache: PoseCache,
     ) {}
 
     /** See SpinePoolPlugin.prewarm. */
@@ -58,7 +72,7 @@ export class Prewarms {
         if (options !== undefined) {
             if (typeof options !== 'object' || options === null) {
                 throw new PoolError(
-                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress }); got ${String(options)}.`,
+                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress, animations, skin }); got ${String(options)}.`,
                 );
             }
             if (options.perFrame !== undefined) {
@@ -85,12 +99,58 @@ export class Prewarms {
             pool.prewarm(count);
             return;
         }
-        if (count === 0) return Promise.resolve({ built: 0, count: 0, cancelled: false });
+        const ahead = this.clipsOf(pool, options);
+        if (count === 0 && ahead.clips.length === 0) return Promise.resolve({ built: 0, count: 0, sampled: 0, cancelled: false });
         // eslint-disable-next-line @typescript-eslint/unbound-method -- a callback `(built, count) => void`, stored for later frames
         const onProgress = options.onProgress;
         return new Promise<PrewarmResult>((resolve, reject) => {
-            this.tasks.push({ pool, count, built: 0, perFrame, onProgress, resolve, reject });
+            this.tasks.push({ pool, count, perFrame, onProgress, ...ahead, next: 0, sampled: 0, resolve, reject });
         });
+    }
+
+    /**
+     * `options.animations` and `options.skin` checked against the skeleton data, read from an
+     * instance of the pool (one is built now, the first of the count, when it has never built one).
+     */
+    private clipsOf(
+        pool: Pool<PooledInstance, PoolKey>,
+        options: PrewarmOptions,
+    ): { skeleton: Skeleton | null; skin: Skin | null; clips: Animation[]; built: number } {
+        const names = options.animations;
+        if (names === undefined) return { skeleton: null, skin: null, clips: [], built: 0 };
+        if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+            throw new PoolError(`prewarm(): animations must be a list of animation names (['walk', 'run']); got ${JSON.stringify(names) ?? String(names)}.`);
+        }
+        let built = 0;
+        let skeleton = this.registry.skeletonOf(pool);
+        if (skeleton === undefined) {
+            this.registry.nameCaller('prewarm');
+            pool.prewarm(1);
+            built = 1;
+            skeleton = this.registry.skeletonOf(pool)!;
+        }
+        const dataKey = pool.key.dataKey;
+        const data = skeleton.data;
+        const clips = (names as readonly string[]).map((name) => {
+            const animation = data.findAnimation(name);
+            if (animation) return animation;
+            throw new PoolError(
+                `prewarm(): animation ${JSON.stringify(name)} is not in skeleton ${JSON.stringify(dataKey)}. Animations: ${data.animations.map((a) => a.name).join(', ')}.`,
+            );
+        });
+        const skin = options.skin === undefined ? null : skinFor(data, options.skin, dataKey, 'prewarm');
+        return { skeleton, skin, clips, built };
+    }
+
+    /** Samples this frame's share of `task`'s animations ahead; an animation that cannot be sampled is skipped (said in dev mode). */
+    private sample(task: PrewarmTask): void {
+        if (task.next >= task.clips.length) return;
+        const animation = task.clips[task.next];
+        const why = this.poseCache.sampleAhead(task.skeleton as Skeleton, task.skin, animation, SAMPLES_PER_INSTANCE * task.perFrame);
+        if (why === NOT_SERVED.budget) return;
+        task.next++;
+        if (why === SERVED) task.sampled++;
+        else if (this.settings.options.dev) warn(notSampled(task.pool.key.dataKey, animation.name, why, this.settings.options.poseCacheMemory));
     }
 
     /** Builds this frame's batch of every spread prewarm (in the scene's update); finished ones resolve. */
@@ -101,7 +161,7 @@ export class Prewarms {
         for (let i = 0; i < tasks.length;) {
             const task = tasks[i];
             const room = maxFree - task.pool.free.length;
-            const batch = Math.min(task.perFrame, task.count - task.built, room);
+            const batch = Math.max(0, Math.min(task.perFrame, task.count - task.built, room));
             if (batch > 0) {
                 try {
                     this.registry.nameCaller('prewarm');
@@ -123,10 +183,12 @@ export class Prewarms {
                 }
                 if (tasks[i] !== task) return; // onProgress shut the scene down: every task is settled
             }
-            // Done, or the pool holds maxFree free instances: more would be destroyed by the next despawn.
-            if (task.built >= task.count || batch >= room) {
+            this.sample(task);
+            // Built, or the pool holds maxFree free instances (more would be destroyed by the next
+            // despawn); and sampled.
+            if ((task.built >= task.count || batch >= room) && task.next >= task.clips.length) {
                 tasks.splice(i, 1);
-                task.resolve({ built: task.built, count: task.count, cancelled: false });
+                task.resolve({ built: task.built, count: task.count, sampled: task.sampled, cancelled: false });
             } else {
                 i++;
             }
@@ -136,7 +198,18 @@ export class Prewarms {
     /** The scene shuts down: every unfinished prewarm resolves as cancelled. */
     cancelAll(): void {
         const tasks = this.tasks;
-        for (let i = 0; i < tasks.length; i++) tasks[i].resolve({ built: tasks[i].built, count: tasks[i].count, cancelled: true });
+        for (let i = 0; i < tasks.length; i++) tasks[i].resolve({ built: tasks[i].built, count: tasks[i].count, sampled: tasks[i].sampled, cancelled: true });
         tasks.length = 0;
     }
+}
+
+/** Why an animation a prewarm asked for was not sampled ahead (dev mode). */
+function notSampled(dataKey: string, animation: string, why: number, memoryMb: number): string {
+    const reason =
+        why === NOT_SERVED.physics
+            ? 'the rig has physics constraints, whose poses depend on their history: its instances are posed every frame, never from the cache'
+            : why === NOT_SERVED.memory
+              ? `the pose cache's memory is spent (poseCacheMemory: ${memoryMb} MB): raise it, or prewarm fewer animations`
+              : 'its poses cannot be copied from samples (constraints that move slots, or timelines the cache does not know): its instances are posed in full';
+    return `prewarm(): animation ${JSON.stringify(animation)} of ${JSON.stringify(dataKey)} was not sampled ahead: ${reason}.`;
 }

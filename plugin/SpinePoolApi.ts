@@ -121,19 +121,25 @@ export interface SpinePoolApi {
 
     /**
      * Builds `count` free instances over the next frames, `options.perFrame` in each (before the
-     * game's `update()`), calling `options.onProgress` after each batch. The Promise resolves with a
-     * {@link PrewarmResult} when done, or with `cancelled: true` when the scene shuts down first; it
-     * rejects with what a build or `onProgress` threw. Bad arguments throw a {@link PoolError} at once.
+     * game's `update()`), calling `options.onProgress` after each batch, and samples the poses of
+     * `options.animations` ahead in the shared pose cache over the same frames. The Promise resolves
+     * with a {@link PrewarmResult} when done, or with `cancelled: true` when the scene shuts down
+     * first; it rejects with what a build or `onProgress` threw. Bad arguments throw a
+     * {@link PoolError} at once.
      * @param dataKey key of the loaded skeleton data
      * @param atlasKey key of the loaded atlas
      * @param count how many free instances to add, an integer from 0 to 10 000
-     * @param options `perFrame` (default 8), `onProgress(built, count)`
-     * @returns a Promise of what was built; it resolves at once for a count of 0
+     * @param options `perFrame` (default 8), `onProgress(built, count)`, `animations` (names), `skin`
+     * @returns a Promise of what was built; it resolves at once for a count of 0 and no animations
      * @example
      * ```ts
      * const text = this.add.text(400, 300, 'Loading 0%');
      * this.spinePool
-     *     .prewarm('goblin', 'goblin-atlas', 300, { perFrame: 10, onProgress: (built, count) => text.setText(`Loading ${Math.round((100 * built) / count)}%`) })
+     *     .prewarm('goblin', 'goblin-atlas', 300, {
+     *         perFrame: 10,
+     *         onProgress: (built, count) => text.setText(`Loading ${Math.round((100 * built) / count)}%`),
+     *         animations: ['walk', 'attack'], // the first wave's: served from its first frame
+     *     })
      *     .then((result) => result.cancelled || this.scene.start('Battle'));
      * ```
      */

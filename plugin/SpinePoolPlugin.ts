@@ -62,7 +62,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.pass = new UpdatePass(this.settings, scene.sys.cameras);
         this.registry = new PoolRegistry(scene.sys, this.settings, this.pass, (instance) => this.lifecycle.destroyed(instance));
         this.lifecycle = new InstanceLifecycle(scene.sys, this.settings, this.registry, this.pass);
-        this.prewarms = new Prewarms(this.settings, this.registry);
+        this.prewarms = new Prewarms(this.settings, this.registry, this.pass.poseCache);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         scene.sys.events.on(SceneEvents.START, this.start, this);
     }

@@ -153,11 +153,27 @@ export interface PrewarmOptions {
      * @param count instances asked for (`built / count` is the progress, 0..1)
      */
     onProgress?(built: number, count: number): void;
+    /**
+     * Animations whose poses the shared pose cache samples ahead, over the same frames, so the
+     * first instances that play them (a wave) are served from their first frame instead of posed
+     * in full while the samples are built a few a frame. Names of the skeleton's animations; each
+     * is sampled whole (every sample any time of it needs), about 4 poses a frame per instance of
+     * `perFrame`. Used by instances that share poses (`poseCache: 'shared'`, the default). An
+     * animation whose poses the cache cannot keep (a rig with physics, the memory of
+     * `poseCacheMemory` spent) is skipped, with a warning in dev mode; `sampled` counts the others.
+     */
+    animations?: readonly string[];
+    /**
+     * The skin the `animations` are sampled with, as `spawn`'s `skin` (samples are per skin): a
+     * name, or a list of names combined. Default: none, as a spawn without `skin`.
+     */
+    skin?: string | readonly string[];
 }
 
 /**
  * What the Promise of a spread {@link SpinePoolPlugin.prewarm} resolves with: when every instance
- * is built, when the pool reached `maxFree`, or when the scene shut down first (`cancelled`; the
+ * is built (or the pool reached `maxFree`) and every animation asked for is sampled (or skipped),
+ * or when the scene shut down first (`cancelled`; the
  * instances built so far were destroyed with the scene). It never rejects for a shutdown; it
  * rejects with what a build threw (a PoolError for data and an atlas that do not belong together).
  *
@@ -173,6 +189,8 @@ export interface PrewarmResult {
     built: number;
     /** Instances asked for. */
     count: number;
+    /** Of `options.animations`, those sampled in full (0 when none were asked for). */
+    sampled: number;
     /** `true` when the scene shut down (stopped, restarted, destroyed) before it was done. */
     cancelled: boolean;
 }

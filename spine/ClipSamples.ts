@@ -20,7 +20,7 @@
  *
  * Poses come from a `SampleSource` (the pose cache: its scratch skeleton, its per-frame budget and
  * memory); a lookup that needs a pose the budget does not allow this frame fails, and the caller
- * poses the instance in full.
+ * poses the instance in full. A prewarm builds them all ahead (`cover`).
  */
 import { nextDouble, previousDouble } from './breakTimes';
 import type { SampleLayout } from './SampleLayout';
@@ -137,6 +137,33 @@ export class ClipSamples {
             }
             if (!this.check(segment, j, source)) return false;
         }
+    }
+
+    /**
+     * Builds every sample a lookup of the clip can need (each segment, each gap checked, the end
+     * pose), taking poses from `source` until done or it gives none: the work `locate` would do
+     * over the frames the clip is played, done ahead (a prewarm). True when every time is served
+     * without taking a pose; call again (a later frame) while false.
+     */
+    cover(source: SampleSource): boolean {
+        if (this.end === null) {
+            this.end = source.take(this.breaks[Math.max(0, this.breaks.length - 1)]);
+            if (this.end === null) return false;
+            this.count++;
+        }
+        for (let i = 0; i < this.segments.length; i++) {
+            let segment = this.segments[i];
+            if (segment === null) {
+                segment = this.makeSegment(i, source);
+                if (segment === null) return false;
+            }
+            // A check splits its gap (or cuts a jump) in place: the same index is looked at again.
+            for (let j = 0; j < segment.ok.length;) {
+                if (segment.ok[j]) j++;
+                else if (!this.check(segment, j, source)) return false;
+            }
+        }
+        return true;
     }
 
     /** Lets go of every sample (the cache drops the clip); returns how many there were. */

@@ -118,6 +118,8 @@ export class PoseCache implements SampleSource {
     private waitedFor: number = NOT_SERVED.budget;
     private frame = 0;
     private builds = 0;
+    /** Builds allowed before `take` says no: the frame's, or a prewarm's (`sampleAhead`). */
+    private buildLimit = BUILDS_PER_FRAME;
     private bytesUsed = 0;
     private clipCount = 0;
     private sampleCount = 0;
@@ -216,6 +218,37 @@ export class PoseCache implements SampleSource {
         out.clip = clip;
         out.entry = entry;
         return true;
+    }
+
+    /**
+     * Samples `animation` worn with `skin` on `skeleton`'s data ahead of its first use (a prewarm):
+     * at most `budget` poses now, apart from the frame's own builds. SERVED once every sample a
+     * lookup of the clip can need is built; `NOT_SERVED.budget` while more remain (call again in
+     * a later frame); else why its poses cannot be cached (`physics`, `unsampled`) or kept (`memory`).
+     */
+    sampleAhead(skeleton: Skeleton, skin: Skin | null, animation: Animation, budget: number): number {
+        this.followTolerance();
+        let owner = this.byData.get(skeleton.data);
+        if (owner === undefined) owner = this.addData(skeleton);
+        if (owner.refused) return NOT_SERVED.physics;
+        let byAnimation = owner.bySkin.get(skin);
+        if (byAnimation === undefined) owner.bySkin.set(skin, (byAnimation = new Map<Animation, Clip | null>()));
+        let clip = byAnimation.get(animation);
+        if (clip === undefined) {
+            clip = this.addClip(owner.scratch, skin, animation);
+            byAnimation.set(animation, clip);
+        }
+        if (clip === null) return NOT_SERVED.unsampled;
+        const builds = this.builds;
+        this.builds = 0;
+        this.buildLimit = budget;
+        this.building = clip;
+        const covered = clip.samples.cover(this);
+        this.building = null;
+        this.builds = builds;
+        this.buildLimit = BUILDS_PER_FRAME;
+        clip.lastUsed = this.frame;
+        return covered ? SERVED : this.waitedFor;
     }
 
     /** Says no (`find`, `copy`) for `why`. */
@@ -325,7 +358,7 @@ export class PoseCache implements SampleSource {
     take(time: number): Sample | null {
         const clip = this.building as Clip;
         const layout = clip.layout;
-        if (this.builds >= BUILDS_PER_FRAME) {
+        if (this.builds >= this.buildLimit) {
             this.waitedFor = NOT_SERVED.budget;
             return null;
         }

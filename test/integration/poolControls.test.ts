@@ -221,11 +221,11 @@ describe('prewarm over frames', () => {
             [18, 20],
             [20, 20],
         ]);
-        expect(await promise).toEqual({ built: 20, count: 20, cancelled: false });
-        expect(result).toEqual({ built: 20, count: 20, cancelled: false });
+        expect(await promise).toEqual({ built: 20, count: 20, sampled: 0, cancelled: false });
+        expect(result).toEqual({ built: 20, count: 20, sampled: 0, cancelled: false });
         expect(pool.prewarm('tiny', 'tiny-atlas', 3)).toBeUndefined();
         expect(pool.stats()).toMatchObject({ free: 23, created: 23 });
-        expect(await pool.prewarm('tiny', 'tiny-atlas', 0, {})).toEqual({ built: 0, count: 0, cancelled: false });
+        expect(await pool.prewarm('tiny', 'tiny-atlas', 0, {})).toEqual({ built: 0, count: 0, sampled: 0, cancelled: false });
     });
 
     test('a scene shutdown cancels it: the Promise resolves with cancelled and nothing more is built', async () => {
@@ -235,12 +235,12 @@ describe('prewarm over frames', () => {
         expect(pool.stats().free).toBe(20);
         t.scene.scene.restart();
         t.step(3);
-        expect(await promise).toEqual({ built: 20, count: 100, cancelled: true });
+        expect(await promise).toEqual({ built: 20, count: 100, sampled: 0, cancelled: true });
         expect(pool.stats()).toMatchObject({ free: 0, created: 0, pools: [] });
         const destroyedGame = pool.prewarm('tiny', 'tiny-atlas', 50, {});
         t.step(1);
         t.destroy();
-        expect(await destroyedGame).toEqual({ built: 8, count: 50, cancelled: true });
+        expect(await destroyedGame).toEqual({ built: 8, count: 50, sampled: 0, cancelled: true });
         t = { destroy() {} } as TestGame; // already destroyed
     });
 
@@ -264,7 +264,7 @@ describe('prewarm over frames', () => {
         const other = pool.prewarm('tiny', 'tiny-atlas', 6, { perFrame: 1 });
         t.step(6);
         await expect(failing).rejects.toThrow('bar gone');
-        expect(await other).toEqual({ built: 6, count: 6, cancelled: false });
+        expect(await other).toEqual({ built: 6, count: 6, sampled: 0, cancelled: false });
         expect(pool.stats().free).toBe(4 + 6);
     });
 
@@ -286,7 +286,7 @@ describe('prewarm over frames', () => {
         t.step(1);
         pool.prewarm('tiny', 'tiny-atlas', 5); // 3 + 5 free now
         t.step(3);
-        expect(await promise).toEqual({ built: 5, count: 8, cancelled: false });
+        expect(await promise).toEqual({ built: 5, count: 8, sampled: 0, cancelled: false });
         expect(pool.stats().free).toBe(10);
     });
 });

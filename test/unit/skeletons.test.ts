@@ -27,6 +27,7 @@ interface Runtime {
     world(bone: SpineCore.Bone): { worldX: number; worldY: number };
     ik(data: SpineCore.SkeletonData): SpineCore.IkConstraintData[];
     transforms(data: SpineCore.SkeletonData): SpineCore.TransformConstraintData[];
+    paths(data: SpineCore.SkeletonData): SpineCore.PathConstraintData[];
     eventValues(data: SpineCore.EventData): { intValue: number; floatValue: number; stringValue: string | null };
     sourceMesh(mesh: SpineCore.MeshAttachment): SpineCore.MeshAttachment | null;
 }
@@ -43,6 +44,7 @@ function runtime(format: SpineFormat): Runtime {
             world: (bone) => bone,
             ik: (data) => data.ikConstraints,
             transforms: (data) => data.transformConstraints,
+            paths: (data) => data.pathConstraints,
             eventValues: (data) => data,
             sourceMesh: (mesh) => mesh.getParentMesh(),
         };
@@ -58,6 +60,7 @@ function runtime(format: SpineFormat): Runtime {
         world: (bone) => (bone as any).appliedPose,
         ik: (data) => of(data, any.IkConstraintData),
         transforms: (data) => of(data, any.TransformConstraintData),
+        paths: (data) => of(data, any.PathConstraintData),
         eventValues: (data) => (data as any).setupPose,
         sourceMesh: (mesh) => (mesh as any).getSourceMesh(),
     };
@@ -158,6 +161,7 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
                 slots: data.slots.length,
                 ik: rt.ik(data).length,
                 transforms: rt.transforms(data).length,
+                paths: rt.paths(data).length,
                 meshes: ownGeometry.length,
                 animations: data.animations.map((a) => a.name),
                 events: data.events.map((e) => e.name),

@@ -8,6 +8,7 @@ import type * as SpineCore from '@esotericsoftware/spine-core';
 import { createCanvas } from '@napi-rs/canvas';
 import { generateCharacter, type GeneratedSkeleton, type SpineFormat } from '../../fixtures/skeletons/generate';
 import { preset, presets, type PresetName } from '../../fixtures/skeletons/presets';
+import { toSpine43 } from '../../fixtures/skeletons/spine43';
 import { loadSpineCore } from '../harness/spineCore';
 
 type Spine = typeof SpineCore;
@@ -24,10 +25,12 @@ interface Runtime {
     setupPose(skeleton: SpineCore.Skeleton): void;
     /** Poses `animation` at `time` over the setup pose (no mixing). */
     apply(animation: SpineCore.Animation, skeleton: SpineCore.Skeleton, lastTime: number, time: number): void;
-    world(bone: SpineCore.Bone): { worldX: number; worldY: number };
+    world(bone: SpineCore.Bone): { a: number; b: number; c: number; d: number; worldX: number; worldY: number };
     ik(data: SpineCore.SkeletonData): SpineCore.IkConstraintData[];
     transforms(data: SpineCore.SkeletonData): SpineCore.TransformConstraintData[];
     paths(data: SpineCore.SkeletonData): SpineCore.PathConstraintData[];
+    /** The slot whose path a path constraint follows. */
+    pathSlot(constraint: SpineCore.PathConstraintData): SpineCore.SlotData;
     eventValues(data: SpineCore.EventData): { intValue: number; floatValue: number; stringValue: string | null };
     sourceMesh(mesh: SpineCore.MeshAttachment): SpineCore.MeshAttachment | null;
 }
@@ -45,6 +48,7 @@ function runtime(format: SpineFormat): Runtime {
             ik: (data) => data.ikConstraints,
             transforms: (data) => data.transformConstraints,
             paths: (data) => data.pathConstraints,
+            pathSlot: (constraint) => constraint.target,
             eventValues: (data) => data,
             sourceMesh: (mesh) => mesh.getParentMesh(),
         };
@@ -61,6 +65,7 @@ function runtime(format: SpineFormat): Runtime {
         ik: (data) => of(data, any.IkConstraintData),
         transforms: (data) => of(data, any.TransformConstraintData),
         paths: (data) => of(data, any.PathConstraintData),
+        pathSlot: (constraint) => (constraint as any).slot,
         eventValues: (data) => (data as any).setupPose,
         sourceMesh: (mesh) => (mesh as any).getSourceMesh(),
     };
@@ -107,6 +112,15 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
 
     function worldPositions(skeleton: SpineCore.Skeleton): number[][] {
         return skeleton.bones.map((b) => [rt.world(b).worldX, rt.world(b).worldY]);
+    }
+
+    /** Where `bone` is in `frame`'s space: its world position through the inverse of frame's world transform. */
+    function inFrame(frame: SpineCore.Bone, bone: SpineCore.Bone): [number, number] {
+        const f = rt.world(frame);
+        const w = rt.world(bone);
+        const [x, y] = [w.worldX - f.worldX, w.worldY - f.worldY];
+        const det = f.a * f.d - f.b * f.c;
+        return [(f.d * x - f.b * y) / det, (f.a * y - f.c * x) / det];
     }
 
     /** The pose of `animation` at `time` on a fresh skeleton. */
@@ -298,6 +312,56 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             for (const m of meshes) expect(meshBones(m).size).toBeGreaterThan(1);
             const idle = data.findAnimation('idle')!;
             expect(idle.timelines.some((t) => t instanceof spine.DeformTimeline)).toBe(true);
+        });
+
+        test('shipped: shaped like a shipped rig, one page, a scarf that its path constraint moves', () => {
+            const { atlas, data, gen } = load('shipped');
+            const { stats } = gen;
+            expect(stats.bones).toBeGreaterThanOrEqual(60);
+            expect(stats.slots).toBeGreaterThanOrEqual(50);
+            expect(stats.ik).toBeGreaterThanOrEqual(4);
+            expect(stats.transforms).toBeGreaterThanOrEqual(1);
+            expect(stats.paths).toBeGreaterThanOrEqual(1);
+            expect(stats.meshes).toBeGreaterThanOrEqual(3);
+            expect(atlas.pages.map((p) => p.width <= 1024 && p.height <= 1024)).toEqual([true]);
+            const height = (gen.json.skeleton as { height: number }).height;
+            expect(height).toBeGreaterThan(650);
+            expect(height).toBeLessThan(750);
+
+            // The scarf's bones follow the path attachment of a slot, under a mesh they weigh on.
+            expect(rt.paths(data)).toHaveLength(1);
+            const path = rt.paths(data)[0]!;
+            const slot = rt.pathSlot(path);
+            expect(data.defaultSkin!.getAttachment(slot.index, slot.attachmentName!)).toBeInstanceOf(spine.PathAttachment);
+            const chain = path.bones.map((b) => b.index);
+            expect(chain.length).toBeGreaterThanOrEqual(3);
+            const meshes = attachments(data).filter((a): a is SpineCore.MeshAttachment => a instanceof spine.MeshAttachment && rt.sourceMesh(a) === null);
+            expect(meshes.some((m) => chain.every((i) => meshBones(m).has(i)))).toBe(true);
+
+            // Walk keys where the scarf sits on its path: seen from the bone that carries the path,
+            // its loose end moves only because the position keys slide it along.
+            const tip = chain[chain.length - 1]!;
+            const carrier = slot.boneData.index;
+            const walk = data.findAnimation('walk')!;
+            const at = (time: number): [number, number] => {
+                const skeleton = poseAt(data, 'walk', time);
+                return inFrame(skeleton.bones[carrier]!, skeleton.bones[tip]!);
+            };
+            const start = at(0);
+            let slid = 0;
+            for (let t = 0; t <= walk.duration; t += 0.05) {
+                const [x, y] = at(t);
+                slid = Math.max(slid, Math.hypot(x - start[0], y - start[1]));
+            }
+            expect(slid).toBeGreaterThan(1);
+
+            // Without the constraint the bones take their own keys, and the scarf is elsewhere.
+            const json = structuredClone(preset('shipped').json) as { path?: unknown; animations: Record<string, { path?: unknown }> };
+            delete json.path;
+            for (const animation of Object.values(json.animations)) delete animation.path;
+            const loose = new spine.SkeletonJson(new spine.AtlasAttachmentLoader(atlas)).readSkeletonData(rt.format === '4.3' ? toSpine43(json) : json);
+            const [held, free] = [poseAt(data, 'walk', 0.3), poseAt(loose, 'walk', 0.3)].map((s) => rt.world(s.bones[tip]!));
+            expect(Math.hypot(held!.worldX - free!.worldX, held!.worldY - free!.worldY)).toBeGreaterThan(3);
         });
     });
 

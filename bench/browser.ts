@@ -51,7 +51,7 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
     { key: 'tall', label: 'zoom 1, characters scaled to 648 px (taller than the view)', zoom: 1, scale: 3 },
     {
         key: 'shippedAllOnScreen',
-        label: "the 'shipped' rig (72 bones, 712 px, one 1024² page) zoomed out to 0.25: all on screen (43 px)",
+        label: "the 'shipped' rig (79 bones, 53 slots, a path constraint, 712 px, one 1024² page) zoomed out to 0.25: all on screen (43 px)",
         zoom: 0.25,
         scale: 0.243,
         rig: 'shipped',

@@ -1,7 +1,6 @@
 /**
- * Spawns and waves on each rig side by side (issue 31): the bench's `hero` and `shipped`, the rig
- * shaped like Spine's spineboy (60+ bones, 50+ slots, IK, path and transform constraints, meshes,
- * ~700 px). What a spawn costs grows with the rig in `this.add.spine` (its setup pose, its bounds)
+ * Spawns and waves on each rig side by side: the bench's `hero` and `shipped`, the rig shaped like
+ * Spine's spineboy (60+ bones, 50+ slots, IK, path and transform constraints, meshes, ~700 px). What a spawn costs grows with the rig in `this.add.spine` (its setup pose, its bounds)
  * and should not in the pool's; the first frame after a wave should not either.
  */
 import { preset, type PresetName } from '../fixtures/skeletons/presets';
@@ -16,7 +15,7 @@ export const SPINEBOY_SHAPED: PresetName = 'shipped';
 
 export interface SpawnRig {
     rig: PresetName;
-    /** "72 bones, 52 slots, 4 IK, 2 transform, 1 path, 3 meshes, 712 px". */
+    /** "79 bones, 53 slots, 4 IK, 2 transform, 1 path, 4 meshes, 712 px". */
     shape: string;
     spawn: SpawnCost;
     /** A later wave of 1000 (one played before), default options, and after three (the code warmer). */

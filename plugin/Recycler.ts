@@ -10,7 +10,7 @@ import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
-import { resetBones } from '../spine/bonesWhenRead';
+import { resetBones, slotsWritten } from '../spine/bonesWhenRead';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { parkBody, restoreBody } from './bodies';
@@ -139,7 +139,10 @@ export function retireInstance(instance: PooledInstance): void {
     skeleton.x = 0;
     skeleton.y = 0;
     skeleton.color.set(1, 1, 1, 1);
-    if (skeleton.skin !== null) skeleton.setSkin(null);
+    if (skeleton.skin !== null) {
+        skeleton.setSkin(null);
+        slotsWritten(instance); // its attachments: all written back at its reset
+    }
     // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = null;
     posedAgain(instance.reach, skeleton);
@@ -356,6 +359,7 @@ export function dressForSpawn(instance: PooledInstance, dataKey: string, x: numb
     if (skin) {
         // The setup pose of that skin (its slots, and bones and constraints only it has, posed).
         skeleton.setSkin(skin);
+        slotsWritten(instance);
         resetBones(instance);
     }
     if (animation) instance.version.setAnimation(go.animationState, track, animation, loop);

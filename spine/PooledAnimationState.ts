@@ -17,7 +17,7 @@ import { warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { describeListener, type StateListener } from '../src/StateListeners';
 import type { PoolHost, SpineInstance } from './SpineInstance';
-import { setupNow } from './bonesWhenRead';
+import { setupNow, slotsApplied } from './bonesWhenRead';
 
 /** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
 export interface StateOwner extends SpineInstance {
@@ -158,10 +158,14 @@ function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
             }
         }
 
-        /** An apply writes the skeleton's local pose: checked again at its next served pose (see bonesWhenRead.ts). */
+        /**
+         * An apply writes the skeleton's local pose: checked again at its next served pose, and
+         * every slot written back at its next reset (see bonesWhenRead.ts).
+         */
         override apply(skeleton: unknown): boolean {
             setupNow(this.owner); // applied over its setup pose
             this.owner.checkedBase = null;
+            slotsApplied(this.owner);
             return super.apply(skeleton);
         }
 

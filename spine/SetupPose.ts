@@ -116,9 +116,10 @@ export class SetupPose {
 
     /**
      * Copies it into `skeleton` (of its data and skin, one it `fits`); its bones only when `bones`
-     * (else they are owed: `copyBonesTo` writes them before anything reads or poses them).
+     * (else they are owed: `copyBonesTo` writes them before anything reads or poses them); of its
+     * slots, only those `written` lists when given (the rest are known to be at their setup values).
      */
-    copyTo(skeleton: Skeleton, bones = true): void {
+    copyTo(skeleton: Skeleton, bones = true, written: readonly WrittenSlots[] | null = null): void {
         const v = this.v;
         v.countUpdate(skeleton); // as the update it stands for
         if (bones) v.writeBonePoses(skeleton, this.bones);
@@ -126,34 +127,54 @@ export class SetupPose {
         const physics = v.physicsOf(skeleton);
         for (let i = 0; i < physics.length; i++) v.writePhysics(physics[i], this.physics, i * PHYSICS_STATE_FLOATS);
         const slots = skeleton.slots;
-        const s = this.slots;
-        const attachments = this.attachments;
-        for (let i = 0, o = 0; i < slots.length; i++, o += SLOT_FLOATS) {
-            const look = v.slotLook(slots[i]);
-            const color = look.color;
-            color.r = s[o];
-            color.g = s[o + 1];
-            color.b = s[o + 2];
-            color.a = s[o + 3];
-            const dark = look.darkColor;
-            if (dark !== null) {
-                dark.r = s[o + 4];
-                dark.g = s[o + 5];
-                dark.b = s[o + 6];
+        let order = written === null;
+        if (written === null) {
+            for (let i = 0; i < slots.length; i++) this.copySlot(skeleton, i);
+        } else {
+            for (let k = 0; k < written.length; k++) {
+                const indices = written[k].writtenSlots;
+                for (let j = 0; j < indices.length; j++) this.copySlot(skeleton, indices[j]);
+                order ||= written[k].writesDrawOrder;
             }
-            look.attachment = attachments[i];
-            look.sequenceIndex = s[o + 7];
-            if (look.deform.length !== 0) look.deform.length = 0;
         }
-        const order = v.drawOrder(skeleton);
-        for (let i = 0; i < slots.length; i++) order[i] = slots[i];
+        if (order) {
+            const drawOrder = v.drawOrder(skeleton);
+            for (let i = 0; i < slots.length; i++) drawOrder[i] = slots[i];
+        }
         skeleton.time = 0;
+    }
+
+    /** Slot `i` of `skeleton` to its setup values. */
+    private copySlot(skeleton: Skeleton, i: number): void {
+        const s = this.slots;
+        const o = i * SLOT_FLOATS;
+        const look = this.v.slotLook(skeleton.slots[i]);
+        const color = look.color;
+        color.r = s[o];
+        color.g = s[o + 1];
+        color.b = s[o + 2];
+        color.a = s[o + 3];
+        const dark = look.darkColor;
+        if (dark !== null) {
+            dark.r = s[o + 4];
+            dark.g = s[o + 5];
+            dark.b = s[o + 6];
+        }
+        look.attachment = this.attachments[i];
+        look.sequenceIndex = s[o + 7];
+        if (look.deform.length !== 0) look.deform.length = 0;
     }
 
     /** Writes its bones (local pose, applied values, world transforms) into `skeleton`, whose `copyTo` left them owed. */
     copyBonesTo(skeleton: Skeleton): void {
         this.v.writeBonePoses(skeleton, this.bones);
     }
+}
+
+/** The slots a pose copied from samples writes (SampleLayout): all a reset must restore of them. */
+export interface WrittenSlots {
+    readonly writtenSlots: Int32Array;
+    readonly writesDrawOrder: boolean;
 }
 
 /** The samples of one SkeletonData: without a skin, and per skin; and the data's Spine version. */
@@ -177,12 +198,13 @@ export function toSetupPose(skeleton: Skeleton, version: SpineVersion): void {
 /**
  * `toSetupPose` with the bones owed when it is copied (72 bones are most of the copy): returns the
  * sample whose `copyBonesTo` must run before anything reads or poses the bones, or null when all
- * was written (computed: no sample fits).
+ * was written (computed: no sample fits). `written`: when given, the only slots that may differ
+ * from their setup values (the rest are not copied).
  */
-export function toSetupPoseOwingBones(skeleton: Skeleton, version: SpineVersion): SetupPose | null {
+export function toSetupPoseOwingBones(skeleton: Skeleton, version: SpineVersion, written: readonly WrittenSlots[] | null = null): SetupPose | null {
     const sample = SetupPose.of(skeleton);
     if (sample !== null && sample.fits(skeleton)) {
-        sample.copyTo(skeleton, false);
+        sample.copyTo(skeleton, false, written);
         return sample;
     }
     computeSetupPose(skeleton, version);

@@ -10,7 +10,7 @@ import type { Skeleton, SpineObject } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
 import type { LegacyAnimation } from './legacy/LegacyAnimation';
 import type { CacheLookup, PoseCache } from './PoseCache';
-import type { SetupPose } from './SetupPose';
+import type { SetupPose, WrittenSlots } from './SetupPose';
 
 /** A pooled instance, as what updates and poses it reads and writes. */
 export interface SpineInstance {
@@ -52,6 +52,13 @@ export interface SpineInstance {
     checkedBase: object | null;
     /** The setup pose whose bones its last reset left unwritten (see bonesWhenRead.ts), else null. */
     setupOwed: SetupPose | null;
+    /**
+     * What of its slots may differ from the setup pose since its last reset: none, only the slots
+     * the animations of `keyedBy` key (each applied or served since), or any (see bonesWhenRead.ts
+     * `resetBones`).
+     */
+    slotsWritten: number;
+    readonly keyedBy: WrittenSlots[];
     /** How many times `checkedBase` was set anew: what a draw remembered under an older count is stale. */
     checks: number;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */

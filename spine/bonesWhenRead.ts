@@ -25,6 +25,11 @@
  * (`updateWorldTransform`) or reads them (`bonesNow`). Until then every clip's unkeyed pose is its
  * pose (`AT_SETUP`), so its first served pose checks nothing either.
  *
+ * The reset writes back only the slots that may have changed since the last one (`slotsWritten`):
+ * while nobody reads the skeleton, only an apply or a served pose writes slots, each only those
+ * its animations key (`keyedBy` lists them), and a skin set writes attachments. An instance never
+ * posed has all of them at their setup values; one read or given a skin, none known.
+ *
  * The pool's own readers of world transforms write them first (`bonesNow`): the slot-by-slot draw,
  * the runtime's renderer (which is given the skeleton itself for its draw: `lendSkeleton`). Anything that poses the skeleton (`updateWorldTransform`) ends the debt. Physics rigs
  * are never served, so never lazy.
@@ -33,13 +38,26 @@
  * (nor `bone.skeleton`); it behaves as that skeleton in every other way.
  */
 import type { CacheLookup } from './PoseCache';
-import { toSetupPoseOwingBones } from './SetupPose';
+import { toSetupPoseOwingBones, type WrittenSlots } from './SetupPose';
+import { slotKeysOf } from './slotKeys';
 import { AT_SETUP } from './unkeyedPose';
-import type { Skeleton } from './core/shapes';
+import type { Animation, Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
 /** An instance as bones-when-read reads and writes it. */
-export interface LazyBones extends Pick<SpineInstance, 'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed'> {
+/** `slotsWritten`: none of its slots differs from the setup pose... */
+export const SLOTS_AT_SETUP = 0;
+/** ...only slots the animations of `keyedBy` key... */
+export const SLOTS_KEYED = 1;
+/** ...any of them. */
+export const SLOTS_ANY = 2;
+/** Animations listed at most: an instance that played more than this is reset in full. */
+const KEYED_BY = 4;
+
+export interface LazyBones extends Pick<
+    SpineInstance,
+    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy'
+> {
     /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
     bonesLazy: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
@@ -74,14 +92,68 @@ export function setupNow(instance: Pick<LazyBones, 'skeleton' | 'setupOwed'>): v
 /**
  * Puts a retired instance in the setup pose of its skin, as a new object's (Recycler's reset, a
  * spawn with a skin): its bones owed (`setupOwed`: an instance served from its first frame to its
- * despawn, nobody reading it, never writes them), its slots and constraints written, and what its
- * bones were behind on forgotten. Every clip's unkeyed pose is then its pose (`AT_SETUP`).
+ * despawn, nobody reading it, never writes them), its constraints and the slots that may have
+ * changed since the last reset (`slotsWritten`) written, and what its bones were behind on
+ * forgotten. Every clip's unkeyed pose is then its pose (`AT_SETUP`).
  */
 export function resetBones(instance: LazyBones): void {
     instance.bonesBehind = false;
     instance.setupOwed = null; // a setup pose computed in full poses them (the hook would pay an older debt)
-    instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version);
+    // Read since its spawn: the game may have written any slot through the skeleton it holds.
+    const written = instance.bonesLazy && instance.slotsWritten !== SLOTS_ANY ? instance.keyedBy : null;
+    instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version, written);
+    instance.slotsWritten = SLOTS_AT_SETUP;
+    instance.keyedBy.length = 0;
     instance.checkedBase = AT_SETUP;
+}
+
+/** Something wrote or may write any of `instance`'s slots (a skin set): its next reset writes them all. */
+export function slotsWritten(instance: Pick<LazyBones, 'slotsWritten'>): void {
+    instance.slotsWritten = SLOTS_ANY;
+}
+
+/**
+ * `animation` was applied to `instance`'s skeleton, or a pose of it copied from samples: the slots
+ * it keys may differ from the setup pose until the next reset (an apply, a copied pose write no
+ * other slot; a mix applies both animations, each noted).
+ */
+export function slotsKeyedBy(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'skeleton'>, animation: Animation): void {
+    if (instance.slotsWritten === SLOTS_ANY) return;
+    const keyed = keyedSlotsOf(animation, instance.skeleton.slots.length);
+    const list = instance.keyedBy;
+    if (keyed !== null && list.includes(keyed)) return;
+    if (keyed === null || list.length === KEYED_BY) {
+        instance.slotsWritten = SLOTS_ANY;
+        return;
+    }
+    list.push(keyed);
+    instance.slotsWritten = SLOTS_KEYED;
+}
+
+/** An apply of `instance`'s animation state is about to write its skeleton: the slots each of its entries' animations keys (mixes included). */
+export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'skeleton' | 'go'>): void {
+    if (instance.slotsWritten === SLOTS_ANY) return;
+    const tracks = instance.go.animationState.tracks;
+    for (let i = 0; i < tracks.length; i++) {
+        for (let entry = tracks[i]; entry; entry = entry.mixingFrom) if (entry.animation) slotsKeyedBy(instance, entry.animation);
+    }
+}
+
+const keyedSlots = new WeakMap<Animation, WrittenSlots | null>();
+
+/** The slots `animation` keys (an apply writes those only), or null when it has a slot timeline of a kind not known here. */
+function keyedSlotsOf(animation: Animation, slotCount: number): WrittenSlots | null {
+    let keyed = keyedSlots.get(animation);
+    if (keyed === undefined) {
+        const keys = slotKeysOf(animation, slotCount);
+        const slots: number[] = [];
+        keys.masks.forEach((mask, slot) => {
+            if (mask !== 0) slots.push(slot);
+        });
+        keyed = keys.unknown ? null : { writtenSlots: Int32Array.from(slots), writesDrawOrder: keys.drawOrder };
+        keyedSlots.set(animation, keyed);
+    }
+    return keyed;
 }
 
 /** The game read `instance`'s skeleton: its bones are written, and written every frame from now on. */
@@ -109,6 +181,7 @@ export function spawnBones(instance: LazyBones, lazy: boolean): void {
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
 export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
     instance.bonesBehind = behind;
+    if (found.clip !== null) slotsKeyedBy(instance, found.clip.animation);
     const base = behind && found.clip !== null ? found.clip.base : null;
     if (base !== instance.checkedBase) instance.checks++;
     instance.checkedBase = base;

@@ -8,7 +8,11 @@ import { setupPose as toSetupPose } from '../harness/spineApi';
 import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
 import { partsOf } from '../../fixtures/internals';
+import { SLOTS_AT_SETUP, SLOTS_KEYED } from '../../spine/bonesWhenRead';
 import { Life } from '../../plugin/PooledInstance';
+
+/** The corpus rigs the pose cache serves (physics rigs are posed every frame). */
+const SERVED_RIGS = ['limbs', 'path', 'skins', 'giant'] as const;
 
 let t: TestGame;
 let warn: jest.SpyInstance;
@@ -425,6 +429,108 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             expect(again).toBe(go);
             expect(skeletonState(again.skeleton)).toEqual(setup);
         });
+    });
+
+    /**
+     * An instance only ever served from the pose cache, nobody reading its skeleton, is reset
+     * writing back only the slots its animations key (bonesWhenRead.ts `resetBones`): the rest
+     * never left their setup values. `jump` served, then `die` mixed in (both applied) and served
+     * to its end: attachments, colours, dark colours, deforms and the draw order keyed; read only
+     * after the respawn.
+     */
+    describe.each(SERVED_RIGS.map((rig) => [rig]))('%s rig, only ever served (nobody reading it): only the slots its clips key written back', (rig) => {
+        test.each([
+            ['in the same frame', 0],
+            ['the next frame', 1],
+            ['long after', 30],
+        ])('handed out %s after its despawn', (_when, gap) => {
+            addSkeleton(t.game, rig, corpusRig(rig));
+            const pool = t.scene.spinePool;
+            pool.configure({ poseCache: 'shared' });
+            // The clips built first, so the measured one is served from its spawn.
+            const builders = [
+                pool.spawn(500, 400, rig, `${rig}-atlas`, { animation: 'jump' }),
+                pool.spawn(600, 400, rig, `${rig}-atlas`, { animation: 'die', loop: false }),
+            ];
+            t.step(40);
+            const go = pool.spawn(300, 400, rig, `${rig}-atlas`, { animation: 'jump' });
+            const instance = partsOf(pool).registry.instanceOf(go)!;
+            t.step(17);
+            go.animationState.setAnimation(0, 'die', false); // mixed from jump (both applied), then die served
+            t.step(40);
+            expect(instance).toMatchObject({ bonesLazy: true, poseCached: true, slotsWritten: SLOTS_KEYED });
+            expect(instance.keyedBy.length).toBe(2);
+            const setup = skeletonState(stockSetup(rig).skeleton);
+            // Not vacuous: its slots (read from the pool's side, not through go.skeleton) left their setup values.
+            expect(skeletonState(instance.skeleton).slots).not.toEqual(setup.slots);
+            for (const builder of builders) pool.despawn(builder);
+            pool.despawn(go);
+            t.step(gap);
+            const again = pool.spawn(100, 100, rig, `${rig}-atlas`);
+            expect(again).toBe(go);
+            expect(skeletonState(again.skeleton)).toEqual(setup);
+        });
+    });
+
+    test.each(SERVED_RIGS.map((rig) => [rig]))(
+        '%s rig: an instance only ever served one animation (never applied), nobody reading it: its slots written back',
+        (rig) => {
+            addSkeleton(t.game, rig, corpusRig(rig));
+            const pool = t.scene.spinePool;
+            pool.configure({ poseCache: 'shared' });
+            const builder = pool.spawn(500, 400, rig, `${rig}-atlas`, { animation: 'jump' });
+            t.step(40);
+            const go = pool.spawn(300, 400, rig, `${rig}-atlas`, { animation: 'jump' });
+            const instance = partsOf(pool).registry.instanceOf(go)!;
+            const setup = skeletonState(stockSetup(rig).skeleton);
+            // Played until its keys show (read from the pool's side, not through go.skeleton): not vacuous.
+            const showsKeys = () => {
+                const state = skeletonState(instance.skeleton);
+                return JSON.stringify([state.slots, state.drawOrder]) !== JSON.stringify([setup.slots, setup.drawOrder]);
+            };
+            for (let frame = 0; frame < 60 && !showsKeys(); frame++) t.step(1);
+            expect(showsKeys()).toBe(true);
+            expect(instance).toMatchObject({ bonesLazy: true, poseCached: true, slotsWritten: SLOTS_KEYED });
+            pool.despawn(builder);
+            pool.despawn(go);
+            t.step(1);
+            expect(skeletonState(pool.spawn(100, 100, rig, `${rig}-atlas`).skeleton)).toEqual(setup);
+        },
+    );
+
+    test("an instance applied over (an overlay on track 1, cleared), nobody reading it: the overlay's slots written back too", () => {
+        addSkeleton(t.game, 'limbs', corpusRig('limbs'));
+        const pool = t.scene.spinePool;
+        pool.configure({ poseCache: 'shared' });
+        const builder = pool.spawn(500, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
+        t.step(40);
+        const go = pool.spawn(300, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
+        const instance = partsOf(pool).registry.instanceOf(go)!;
+        t.step(10);
+        go.animationState.setAnimation(1, 'wave', true);
+        t.step(12);
+        go.animationState.clearTrack(1); // its tint on hand_L stays, as on stock (then posed in full: hand_L is off its setup pose)
+        t.step(10);
+        expect(instance).toMatchObject({ bonesLazy: true, slotsWritten: SLOTS_KEYED });
+        const setup = skeletonState(stockSetup('limbs').skeleton);
+        const hand = (state: typeof setup) => state.slots.find((slot) => slot.name === 'hand_L');
+        expect(hand(skeletonState(instance.skeleton))).not.toEqual(hand(setup));
+        pool.despawn(builder);
+        pool.despawn(go);
+        t.step(1);
+        expect(skeletonState(pool.spawn(100, 100, 'limbs', 'limbs-atlas').skeleton)).toEqual(setup);
+    });
+
+    test('an instance never posed (spawned and despawned without an animation) writes back no slot, and is in the setup pose', () => {
+        addSkeleton(t.game, 'limbs', corpusRig('limbs'));
+        const pool = t.scene.spinePool;
+        const go = pool.spawn(300, 400, 'limbs', 'limbs-atlas');
+        const instance = partsOf(pool).registry.instanceOf(go)!;
+        t.step(5);
+        expect(instance.slotsWritten).toBe(SLOTS_AT_SETUP);
+        pool.despawn(go);
+        t.step(1);
+        expect(skeletonState(pool.spawn(100, 100, 'limbs', 'limbs-atlas').skeleton)).toEqual(skeletonState(stockSetup('limbs').skeleton));
     });
 
     test('after an owner that was given a skin combined at run time (skins rig)', () => {

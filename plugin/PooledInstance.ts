@@ -10,7 +10,7 @@ import { reachMemo, type Box } from '../spine/animationReach';
 import type { LegacyAnimation } from '../spine/legacy/LegacyAnimation';
 import { cacheLookup } from '../spine/PoseCache';
 import type { SetupPose, WrittenSlots } from '../spine/SetupPose';
-import { SLOTS_AT_SETUP } from '../spine/bonesWhenRead';
+import { keyedByList, SLOTS_AT_SETUP } from '../spine/bonesWhenRead';
 import type { StateOwner } from '../spine/PooledAnimationState';
 import type { PoolHost } from '../spine/SpineInstance';
 import { NOT_SERVED } from '../spine/core/notServed';
@@ -146,7 +146,8 @@ export class PooledInstance implements StateOwner {
     setupOwed: SetupPose | null = null;
     /** What of its slots may differ from the setup pose (see SpineInstance); a new object's are at it. */
     slotsWritten: number = SLOTS_AT_SETUP;
-    readonly keyedBy: WrittenSlots[] = [];
+    readonly keyedBy: WrittenSlots[] = keyedByList();
+    keyedCount = 0;
     /** How many times `checkedBase` was set anew (see SpineInstance). */
     checks = 0;
     /** The clip its last full look check passed for, under which `checks`, drawing which slots (see draw/picture.ts: looksPictured). */

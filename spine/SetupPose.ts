@@ -117,9 +117,10 @@ export class SetupPose {
     /**
      * Copies it into `skeleton` (of its data and skin, one it `fits`); its bones only when `bones`
      * (else they are owed: `copyBonesTo` writes them before anything reads or poses them); of its
-     * slots, only those `written` lists when given (the rest are known to be at their setup values).
+     * slots, only those the first `writtenCount` of `written` list when given (the rest are known
+     * to be at their setup values).
      */
-    copyTo(skeleton: Skeleton, bones = true, written: readonly WrittenSlots[] | null = null): void {
+    copyTo(skeleton: Skeleton, bones = true, written: readonly WrittenSlots[] | null = null, writtenCount = written?.length ?? 0): void {
         const v = this.v;
         v.countUpdate(skeleton); // as the update it stands for
         if (bones) v.writeBonePoses(skeleton, this.bones);
@@ -131,7 +132,7 @@ export class SetupPose {
         if (written === null) {
             for (let i = 0; i < slots.length; i++) this.copySlot(skeleton, i);
         } else {
-            for (let k = 0; k < written.length; k++) {
+            for (let k = 0; k < writtenCount; k++) {
                 const indices = written[k].writtenSlots;
                 for (let j = 0; j < indices.length; j++) this.copySlot(skeleton, indices[j]);
                 order ||= written[k].writesDrawOrder;
@@ -198,13 +199,18 @@ export function toSetupPose(skeleton: Skeleton, version: SpineVersion): void {
 /**
  * `toSetupPose` with the bones owed when it is copied (72 bones are most of the copy): returns the
  * sample whose `copyBonesTo` must run before anything reads or poses the bones, or null when all
- * was written (computed: no sample fits). `written`: when given, the only slots that may differ
- * from their setup values (the rest are not copied).
+ * was written (computed: no sample fits). `written` (its first `writtenCount`): when given, the
+ * only slots that may differ from their setup values (the rest are not copied).
  */
-export function toSetupPoseOwingBones(skeleton: Skeleton, version: SpineVersion, written: readonly WrittenSlots[] | null = null): SetupPose | null {
+export function toSetupPoseOwingBones(
+    skeleton: Skeleton,
+    version: SpineVersion,
+    written: readonly WrittenSlots[] | null = null,
+    writtenCount = written?.length ?? 0,
+): SetupPose | null {
     const sample = SetupPose.of(skeleton);
     if (sample !== null && sample.fits(skeleton)) {
-        sample.copyTo(skeleton, false, written);
+        sample.copyTo(skeleton, false, written, writtenCount);
         return sample;
     }
     computeSetupPose(skeleton, version);

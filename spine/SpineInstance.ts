@@ -58,7 +58,9 @@ export interface SpineInstance {
      * `resetBones`).
      */
     slotsWritten: number;
+    /** Its first `keyedCount` (a fixed list: nothing allocated per spawn). */
     readonly keyedBy: WrittenSlots[];
+    keyedCount: number;
     /** How many times `checkedBase` was set anew: what a draw remembered under an older count is stale. */
     checks: number;
     /** How its last pose (`posedFrame`) was made: `SERVED` (0, copied from the cache), else why it was made in full (core/notServed.ts). */

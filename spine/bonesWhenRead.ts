@@ -47,7 +47,7 @@ import type { SpineInstance } from './SpineInstance';
 /** An instance as bones-when-read reads and writes it. */
 /** `slotsWritten`: none of its slots differs from the setup pose... */
 export const SLOTS_AT_SETUP = 0;
-/** ...only slots the animations of `keyedBy` key... */
+/** ...only slots the animations of `keyedBy` (its first `keyedCount`) key... */
 export const SLOTS_KEYED = 1;
 /** ...any of them. */
 export const SLOTS_ANY = 2;
@@ -56,7 +56,7 @@ const KEYED_BY = 4;
 
 export interface LazyBones extends Pick<
     SpineInstance,
-    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy'
+    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy' | 'keyedCount'
 > {
     /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
     bonesLazy: boolean;
@@ -101,9 +101,9 @@ export function resetBones(instance: LazyBones): void {
     instance.setupOwed = null; // a setup pose computed in full poses them (the hook would pay an older debt)
     // Read since its spawn: the game may have written any slot through the skeleton it holds.
     const written = instance.bonesLazy && instance.slotsWritten !== SLOTS_ANY ? instance.keyedBy : null;
-    instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version, written);
+    instance.setupOwed = toSetupPoseOwingBones(instance.skeleton, instance.version, written, instance.keyedCount);
     instance.slotsWritten = SLOTS_AT_SETUP;
-    instance.keyedBy.length = 0;
+    instance.keyedCount = 0;
     instance.checkedBase = AT_SETUP;
 }
 
@@ -117,21 +117,30 @@ export function slotsWritten(instance: Pick<LazyBones, 'slotsWritten'>): void {
  * it keys may differ from the setup pose until the next reset (an apply, a copied pose write no
  * other slot; a mix applies both animations, each noted).
  */
-export function slotsKeyedBy(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'skeleton'>, animation: Animation): void {
+export function slotsKeyedBy(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'skeleton'>, animation: Animation): void {
     if (instance.slotsWritten === SLOTS_ANY) return;
     const keyed = keyedSlotsOf(animation, instance.skeleton.slots.length);
     const list = instance.keyedBy;
-    if (keyed !== null && list.includes(keyed)) return;
-    if (keyed === null || list.length === KEYED_BY) {
+    const count = instance.keyedCount;
+    for (let i = 0; i < count; i++) if (list[i] === keyed) return;
+    if (keyed === null || count === list.length) {
         instance.slotsWritten = SLOTS_ANY;
         return;
     }
-    list.push(keyed);
+    list[count] = keyed;
+    instance.keyedCount = count + 1;
     instance.slotsWritten = SLOTS_KEYED;
 }
 
+/** A new `keyedBy` list (its length is the most it notes; `keyedCount` how many it holds). */
+export function keyedByList(): WrittenSlots[] {
+    return new Array<WrittenSlots>(KEYED_BY).fill(NO_SLOTS);
+}
+
+const NO_SLOTS: WrittenSlots = { writtenSlots: new Int32Array(0), writesDrawOrder: false };
+
 /** An apply of `instance`'s animation state is about to write its skeleton: the slots each of its entries' animations keys (mixes included). */
-export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'skeleton' | 'go'>): void {
+export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'skeleton' | 'go'>): void {
     if (instance.slotsWritten === SLOTS_ANY) return;
     const tracks = instance.go.animationState.tracks;
     for (let i = 0; i < tracks.length; i++) {

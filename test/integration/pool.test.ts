@@ -459,7 +459,7 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             go.animationState.setAnimation(0, 'die', false); // mixed from jump (both applied), then die served
             t.step(40);
             expect(instance).toMatchObject({ bonesLazy: true, poseCached: true, slotsWritten: SLOTS_KEYED });
-            expect(instance.keyedBy.length).toBe(2);
+            expect(instance.keyedCount).toBe(2);
             const setup = skeletonState(stockSetup(rig).skeleton);
             // Not vacuous: its slots (read from the pool's side, not through go.skeleton) left their setup values.
             expect(skeletonState(instance.skeleton).slots).not.toEqual(setup.slots);

@@ -229,21 +229,7 @@ export async function waveCost(
     const begin = performance.now();
     for (const p of crowd) pool.spawn(p.x, p.y, rig, atlasOf(rig), { animation: p.animation }).animationState.tracks[0]!.trackTime = p.offset;
     const spawn = ((performance.now() - begin) * 1000) / count;
-    const firstBegin = performance.now();
-    t.step(1);
-    const first = performance.now() - firstBegin;
-    const early = measureFrames(t, 59, 0);
-    const samples = measureFrames(t, 200, 0);
-    t.destroy();
-    return {
-        spawn,
-        first,
-        early: (first + early.reduce((a, b) => a + b, 0)) / 60,
-        earlyWorst: Math.max(first, ...early),
-        steady: median(samples),
-        worst: Math.max(...samples),
-        p99: percentile(samples, 99),
-    };
+    return framesAfterWave(t, spawn);
 }
 
 /**
@@ -265,6 +251,11 @@ export async function boundWaveCost(earlier = 0, count = 1000, rig: PresetName =
         t.step(30);
     }
     for (const go of populateStock(t, rig, placements(count))) bound.add(go);
+    return framesAfterWave(t, NaN);
+}
+
+/** The frames after a wave was spawned in `t` (see WaveCost); then `t` is destroyed. */
+function framesAfterWave(t: TestGame, spawn: number): WaveCost {
     const firstBegin = performance.now();
     t.step(1);
     const first = performance.now() - firstBegin;
@@ -272,7 +263,7 @@ export async function boundWaveCost(earlier = 0, count = 1000, rig: PresetName =
     const samples = measureFrames(t, 200, 0);
     t.destroy();
     return {
-        spawn: NaN,
+        spawn,
         first,
         early: (first + early.reduce((a, b) => a + b, 0)) / 60,
         earlyWorst: Math.max(first, ...early),

@@ -31,7 +31,8 @@ import { breakTimesOf } from './breakTimes';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
 import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
-import { slotKeysOf } from './slotKeys';
+import { keyedSlotsOf, slotKeysOf } from './slotKeys';
+import type { WrittenSlots } from './SetupPose';
 import { NOT_SERVED, REASON_CODES, SERVED } from './core/notServed';
 import { plainness } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
@@ -57,6 +58,8 @@ interface Clip {
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
     readonly base: UnkeyedPose;
     readonly layout: SampleLayout;
+    /** The slots its animation keys (what a served pose of it writes: see bonesWhenRead.ts `slotsKeyedBy`). */
+    readonly keyed: WrittenSlots | null;
     readonly samples: ClipSamples;
     /** The frame it was last served in (for the LRU). */
     lastUsed: number;
@@ -409,6 +412,7 @@ export class PoseCache implements SampleSource {
             scratch,
             base: new UnkeyedPose(skeleton, version, animation, keys),
             layout,
+            keyed: keyedSlotsOf(animation, skeleton.slots.length),
             samples: new ClipSamples(breaks, layout, virtualVertexRadii(skeleton, skin, animation), this.within),
             lastUsed: this.frame,
             counted: false,

@@ -172,7 +172,7 @@ export class SetupPose {
     }
 }
 
-/** The slots a pose copied from samples writes (SampleLayout): all a reset must restore of them. */
+/** The slots an animation keys (an apply of it, or a pose of it copied from samples, writes no other), and whether it keys the draw order. */
 export interface WrittenSlots {
     readonly writtenSlots: Int32Array;
     readonly writesDrawOrder: boolean;

@@ -39,7 +39,7 @@
  */
 import type { CacheLookup } from './PoseCache';
 import { toSetupPoseOwingBones, type WrittenSlots } from './SetupPose';
-import { slotKeysOf } from './slotKeys';
+import { keyedSlotsOf } from './slotKeys';
 import { AT_SETUP } from './unkeyedPose';
 import type { Animation, Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
@@ -118,8 +118,12 @@ export function slotsWritten(instance: Pick<LazyBones, 'slotsWritten'>): void {
  * other slot; a mix applies both animations, each noted).
  */
 export function slotsKeyedBy(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'skeleton'>, animation: Animation): void {
+    if (instance.slotsWritten !== SLOTS_ANY) noteKeyed(instance, keyedSlotsOf(animation, instance.skeleton.slots.length));
+}
+
+/** `slotsKeyedBy` with the animation's keyed slots at hand (null: not all known). */
+function noteKeyed(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy' | 'keyedCount'>, keyed: WrittenSlots | null): void {
     if (instance.slotsWritten === SLOTS_ANY) return;
-    const keyed = keyedSlotsOf(animation, instance.skeleton.slots.length);
     const list = instance.keyedBy;
     const count = instance.keyedCount;
     for (let i = 0; i < count; i++) if (list[i] === keyed) return;
@@ -148,23 +152,6 @@ export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy
     }
 }
 
-const keyedSlots = new WeakMap<Animation, WrittenSlots | null>();
-
-/** The slots `animation` keys (an apply writes those only), or null when it has a slot timeline of a kind not known here. */
-function keyedSlotsOf(animation: Animation, slotCount: number): WrittenSlots | null {
-    let keyed = keyedSlots.get(animation);
-    if (keyed === undefined) {
-        const keys = slotKeysOf(animation, slotCount);
-        const slots: number[] = [];
-        keys.masks.forEach((mask, slot) => {
-            if (mask !== 0) slots.push(slot);
-        });
-        keyed = keys.unknown ? null : { writtenSlots: Int32Array.from(slots), writesDrawOrder: keys.drawOrder };
-        keyedSlots.set(animation, keyed);
-    }
-    return keyed;
-}
-
 /** The game read `instance`'s skeleton: its bones are written, and written every frame from now on. */
 export function bonesRead(instance: LazyBones): void {
     bonesNow(instance);
@@ -190,7 +177,7 @@ export function spawnBones(instance: LazyBones, lazy: boolean): void {
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
 export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
     instance.bonesBehind = behind;
-    if (found.clip !== null) slotsKeyedBy(instance, found.clip.animation);
+    if (found.clip !== null) noteKeyed(instance, found.clip.keyed);
     const base = behind && found.clip !== null ? found.clip.base : null;
     if (base !== instance.checkedBase) instance.checks++;
     instance.checkedBase = base;

@@ -14,6 +14,7 @@
  * | DrawOrder(Folder)Timeline | `drawOrders` | draw order |
  */
 
+import type { WrittenSlots } from './SetupPose';
 import type { Animation } from './core/shapes';
 
 export const KEY_ATTACHMENT = 1;
@@ -64,4 +65,21 @@ export function slotKeysOf(animation: Animation, slotCount: number): SlotKeys {
         }
     }
     return keys;
+}
+
+const keyedSlots = new WeakMap<Animation, WrittenSlots | null>();
+
+/** The slots `animation` keys (an apply writes those only), or null when it has a slot timeline of a kind not known here. */
+export function keyedSlotsOf(animation: Animation, slotCount: number): WrittenSlots | null {
+    let keyed = keyedSlots.get(animation);
+    if (keyed === undefined) {
+        const keys = slotKeysOf(animation, slotCount);
+        const slots: number[] = [];
+        keys.masks.forEach((mask, slot) => {
+            if (mask !== 0) slots.push(slot);
+        });
+        keyed = keys.unknown ? null : { writtenSlots: Int32Array.from(slots), writesDrawOrder: keys.drawOrder };
+        keyedSlots.set(animation, keyed);
+    }
+    return keyed;
 }

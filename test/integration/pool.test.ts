@@ -389,6 +389,13 @@ function hooksOf(emitter: Phaser.Events.EventEmitter, context: object): string[]
  * by the spawn (same frame), by the frame's end (next frame) or long before, on every corpus and
  * stunt rig, spawned with the rig's skin (the skins rig's default skin is empty).
  */
+/** When a despawned instance is spawned again: frames after its despawn. */
+const RESPAWN_GAPS: [string, number][] = [
+    ['in the same frame', 0],
+    ['the next frame', 1],
+    ['long after', 30],
+];
+
 describe('a respawned instance is in the setup pose a new stock object shows', () => {
     /** A new stock object of `rig` with `skin` (a name or a Skin object), put in its setup pose by stock's own calls. */
     function stockSetup(rig: string, skin?: string | object): SpineGameObject {
@@ -414,11 +421,7 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
     }
 
     describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
-        test.each([
-            ['in the same frame', 0],
-            ['the next frame', 1],
-            ['long after', 30],
-        ])('handed out %s after its despawn', (_when, gap) => {
+        test.each(RESPAWN_GAPS)('handed out %s after its despawn', (_when, gap) => {
             addSkeleton(t.game, rig, corpusRig(rig));
             const skin = SPAWN_SKIN[rig];
             const go = playedAndDespawned(rig, skin);
@@ -439,11 +442,7 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
      * after the respawn.
      */
     describe.each(SERVED_RIGS.map((rig) => [rig]))('%s rig, only ever served (nobody reading it): only the slots its clips key written back', (rig) => {
-        test.each([
-            ['in the same frame', 0],
-            ['the next frame', 1],
-            ['long after', 30],
-        ])('handed out %s after its despawn', (_when, gap) => {
+        test.each(RESPAWN_GAPS)('handed out %s after its despawn', (_when, gap) => {
             addSkeleton(t.game, rig, corpusRig(rig));
             const pool = t.scene.spinePool;
             pool.configure({ poseCache: 'shared' });

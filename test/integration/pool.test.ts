@@ -565,31 +565,27 @@ describe('despawned instances are reset over the frames after their despawn', ()
     const lifeOf = (go: SpineGameObject) => partsOf(t.scene.spinePool).registry.instanceOf(go)!.life;
     const retired = (gos: SpineGameObject[]) => gos.filter((go) => lifeOf(go) === Life.Retired).length;
 
-    test('a wave of 300: 10 a frame, all within 30 frames, then none left to its spawns', () => {
+    /** `count` walkers played and despawned at once: how many wait for their reset then, and after each step of `steps` frames. */
+    function waitingAfter(count: number, steps: number[]): { gos: SpineGameObject[]; waiting: number[] } {
         const pool = t.scene.spinePool;
-        const wave = Array.from({ length: 300 }, (_, i) => spawn(10 * (i % 30), 10 * Math.floor(i / 30), { animation: 'walk' }));
+        const gos = Array.from({ length: count }, (_, i) => spawn(10 * (i % 30), 10 * Math.floor(i / 30), { animation: 'walk' }));
         t.step(5);
-        for (const go of wave) pool.despawn(go);
-        expect(retired(wave)).toBe(300);
-        t.step(1);
-        expect(retired(wave)).toBe(290);
-        t.step(14);
-        expect(retired(wave)).toBe(150);
-        t.step(15);
-        expect(retired(wave)).toBe(0);
-        expect(wave.every((go) => lifeOf(go) === Life.Despawned)).toBe(true);
+        for (const go of gos) pool.despawn(go);
+        const waiting = [retired(gos)];
+        for (const frames of steps) {
+            t.step(frames);
+            waiting.push(retired(gos));
+        }
+        return { gos, waiting };
+    }
+
+    test('a wave of 300: 10 a frame, all within 30 frames, then none left to its spawns', () => {
+        const { gos, waiting } = waitingAfter(300, [1, 14, 15]);
+        expect(waiting).toEqual([300, 290, 150, 0]);
+        expect(gos.every((go) => lifeOf(go) === Life.Despawned)).toBe(true);
     });
 
     test('a few despawns: 8 a frame', () => {
-        const pool = t.scene.spinePool;
-        const few = Array.from({ length: 20 }, () => spawn(100, 100, { animation: 'walk' }));
-        t.step(2);
-        for (const go of few) pool.despawn(go);
-        t.step(1);
-        expect(retired(few)).toBe(12);
-        t.step(1);
-        expect(retired(few)).toBe(4);
-        t.step(1);
-        expect(retired(few)).toBe(0);
+        expect(waitingAfter(20, [1, 1, 1]).waiting).toEqual([20, 12, 4, 0]);
     });
 });

@@ -26,7 +26,15 @@ interface Queued {
     state: LegacyState;
     fade: number;
     mode: PlayMode;
+    /** What it follows, when an update was split at that one's end for it (no fade): it starts once that end is passed. */
+    ends: TrackEntry | null;
 }
+
+/**
+ * Game seconds past the end of what a queued play with no fade follows at which it starts (a
+ * microsecond): that end is then applied, so it completes, whatever the rounding of its time.
+ */
+const END_HAIR = 1e-6;
 
 interface Ramp {
     state: LegacyState;
@@ -164,13 +172,15 @@ export class LegacyAnimation {
         const duplicate = new LegacyState(this, name, original.animation, original, true);
         this.host.catchUp();
         if (queue === QueueMode.PlayNow) this.start(duplicate, fade, playMode, 0);
-        else this.queue.push({ state: duplicate, fade, mode: playMode });
+        else this.queue.push({ state: duplicate, fade, mode: playMode, ends: null });
         this.host.changed();
         return duplicate;
     }
 
     /**
-     * {@link crossFadeQueued} without a fade: `name` starts when the others complete (or at once).
+     * {@link crossFadeQueued} without a fade: `name` starts when the others complete (or at once),
+     * a microsecond after their end, so they complete and fire their events up to their end first,
+     * as behind Spine's own queue (`addAnimation`).
      * @param name animation name
      * @param queue `'CompleteOthers'` (default) or `'PlayNow'`
      * @param mode `'StopSameLayer'` (default) or `'StopAll'`
@@ -387,11 +397,14 @@ export class LegacyAnimation {
         }
     }
 
+    /** Makes `entry` start `lead` game seconds into the coming update (a negative lead: that long ago). */
     private delay(entry: TrackEntry, lead: number): void {
-        if (lead <= 0) return;
+        if (lead === 0) return;
         const scale = this.spine.timeScale;
-        entry.delay = lead * scale * entry.timeScale; // Spine counts delay in the entry's track time
-        entry.mixTime = -lead * scale; // and mix time in the state's scaled time
+        // Spine counts delay and track time in the entry's track time, mix time in the state's scaled time.
+        if (lead > 0) entry.delay = lead * scale * entry.timeScale;
+        else entry.trackTime = -lead * scale * entry.timeScale;
+        entry.mixTime = -lead * scale;
     }
 
     /**
@@ -418,12 +431,32 @@ export class LegacyAnimation {
                 i++;
                 continue;
             }
-            const remaining = stopAll ? this.remainingOnAllLayers() : this.remaining(this.spine.tracks[layer] ?? null);
-            // The fade is a Spine mix, counted in the state's scaled time: fade / timeScale game seconds.
-            const scale = this.spine.timeScale;
-            const lead = Math.max(0, remaining - (scale > 0 ? item.fade / scale : 0));
+            // Just past the end an update was split at for it: due that long ago (see below).
+            const past = item.ends !== null ? this.pastEnd(item.ends) : -1;
+            item.ends = null;
+            let lead: number;
+            let followed: TrackEntry | null = null;
+            if (past >= 0 && past <= 2 * END_HAIR) lead = -past;
+            else {
+                followed = stopAll ? this.longestOnAllLayers() : (this.spine.tracks[layer] ?? null);
+                const remaining = this.remaining(followed);
+                // The fade is a Spine mix, counted in the state's scaled time: fade / timeScale game seconds.
+                const scale = this.spine.timeScale;
+                lead = Math.max(0, remaining - (scale > 0 ? item.fade / scale : 0));
+            }
             const behindStart = allStarted || started[layer] === pass || (stopAll && started.includes(pass));
-            if (lead <= dt && !behindStart) {
+            if (followed !== null && lead > 0 && item.fade === 0 && lead <= dt) {
+                // No fade: what it follows plays to its end first, so its complete and its events up
+                // to its end fire (a play started with no mix drops its predecessor's, which Spine's
+                // own queue fires): the update is split a hair past that end, and it starts there,
+                // as far in as if started at the end.
+                item.ends = followed;
+                const end = lead + END_HAIR;
+                if (end < split) split = end;
+                if (stopAll) allBlocked = true;
+                blocked[layer] = pass;
+                i++;
+            } else if (lead <= dt && !behindStart) {
                 queue.splice(i, 1);
                 this.start(item.state, item.fade, item.mode, lead);
                 started[layer] = pass;
@@ -438,11 +471,34 @@ export class LegacyAnimation {
         return split;
     }
 
-    private remainingOnAllLayers(): number {
+    /** The entry of every layer with the most `remaining` (null: nothing plays). */
+    private longestOnAllLayers(): TrackEntry | null {
         let max = 0;
+        let longest: TrackEntry | null = null;
         const tracks = this.spine.tracks;
-        for (let i = 0; i < tracks.length; i++) max = Math.max(max, this.remaining(tracks[i]));
-        return max;
+        for (let i = 0; i < tracks.length; i++) {
+            const left = this.remaining(tracks[i]);
+            if (left > max || longest === null) {
+                max = left;
+                longest = tracks[i];
+            }
+        }
+        return longest;
+    }
+
+    /**
+     * Game seconds since `entry` last reached what `remaining` counts to (its end, its loop's, its
+     * fade's), or -1 when it is no longer current or has not.
+     */
+    private pastEnd(entry: TrackEntry): number {
+        if (!entry.animation || this.spine.tracks[entry.trackIndex] !== entry) return -1;
+        const scale = this.spine.timeScale;
+        if (entry.animation.name === EMPTY_ANIMATION) return scale > 0 && entry.mixTime >= entry.mixDuration ? (entry.mixTime - entry.mixDuration) / scale : -1;
+        const rate = entry.timeScale * scale;
+        const duration = entry.animationEnd - entry.animationStart;
+        if (rate <= 0 || duration <= 0) return -1;
+        const over = entry.loop ? entry.trackTime % duration : entry.trackTime - duration;
+        return over >= 0 ? over / rate : -1;
     }
 
     /**

@@ -50,6 +50,11 @@
  *    `fadeLength` (Unity's Blend), counted in the AnimationState's time as a fade is (rule 7); a
  *    name not current on its layer is started there first, with no mix, at weight 0 (GUIDE's
  *    Blend row).
+ * 13. A queued play with no fade (`playQueued`, `crossFadeQueued(name, 0)`) starts a microsecond
+ *    after what it follows has ended, the twin advanced (update and apply) to that moment first:
+ *    what it follows completes and fires its events up to its end, as behind Spine's own queue
+ *    (`addAnimation`), where a play started with no mix at the very end would drop them (GUIDE:
+ *    "A queued play with no fade"; API `playQueued`).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { PlayMode, QueueMode, WrapMode } from '../../plugin';
@@ -57,6 +62,8 @@ import type { PlayMode, QueueMode, WrapMode } from '../../plugin';
 type Any = any;
 
 const EMPTY = '<empty>';
+/** Rule 13's microsecond. */
+const END_HAIR = 1e-6;
 
 /** The settings of one animation (Unity's AnimationState): what a play of it is made with. */
 export class OracleState {
@@ -72,6 +79,8 @@ interface Waiting {
     state: OracleState;
     fade: number;
     stopAll: boolean;
+    /** Rule 13: what it follows ended a microsecond ago. */
+    ended?: boolean;
 }
 
 interface Ramp {
@@ -169,9 +178,11 @@ export class LegacyOracle {
 
     /** Rule 11: a new entry made `lead` game seconds early waits that long (its delay, in its track time) and its mix starts that far behind (mix time, in the state's time). */
     private behind(entry: Any, lead: number): void {
-        if (lead <= 0) return;
+        if (lead === 0) return;
         const scale = this.go.animationState.timeScale;
-        entry.delay = lead * scale * entry.timeScale;
+        // Rule 13: one started before the update (a negative lead) is that far into its track already.
+        if (lead > 0) entry.delay = lead * scale * entry.timeScale;
+        else entry.trackTime = -lead * scale * entry.timeScale;
         entry.mixTime = -lead * scale;
     }
 
@@ -187,6 +198,16 @@ export class LegacyOracle {
             const due = this.firstDue();
             if (!due || due.lead > left) break;
             const { item, lead } = due;
+            if (item.fade === 0 && lead > 0) {
+                // Rule 13: what it follows ends first (applied a microsecond past its end, so it
+                // completes); the play starts there, as far in as if started at the end.
+                if (lead + END_HAIR > left) break;
+                this.advance(lead + END_HAIR);
+                left -= lead + END_HAIR;
+                started.clear();
+                item.ended = true;
+                continue;
+            }
             if (started.has(-1) || started.has(item.state.layer) || (item.stopAll && started.size > 0)) {
                 // Rule 11: after another start on its layer in this update, the twin is advanced to its moment first.
                 this.advance(lead);
@@ -217,6 +238,7 @@ export class LegacyOracle {
 
     /** Rules 7 and 8: game seconds from now until `item` is due (0: now, or overdue). */
     private leadOf(item: Waiting): number {
+        if (item.ended) return -END_HAIR;
         const scale = this.go.animationState.timeScale;
         if (scale <= 0) return Infinity;
         const tracks = this.go.animationState.tracks as Any[];

@@ -169,6 +169,13 @@ export const SCENARIOS: Scenario[] = [
                     (oracle) => oracle.crossFadeQueued('idle', 0.15),
                 ),
             );
+            // With no fade: idle completes (its events up to its end fire) before jump starts.
+            run.at(46, () =>
+                p.legacy(
+                    (anim) => anim.playQueued('jump'),
+                    (oracle) => oracle.playQueued('jump'),
+                ),
+            );
             run.at(60, () => p.both((go) => go.setVisible(false)));
             run.at(68, () => p.both((go) => go.setVisible(true)));
             run.at(78, () => p.both((go) => go.setActive(false)));

@@ -216,6 +216,59 @@ describe('Legacy-style helper: queue timing', () => {
         expect(go.animationState.tracks[0]!.mixDuration).toBe(0);
     });
 
+    test.each([
+        [1, 'playQueued', 'StopSameLayer'],
+        [4, 'playQueued', 'StopSameLayer'],
+        [1, 'crossFadeQueued(name, 0)', 'StopAll'],
+        [4, 'crossFadeQueued(name, 0)', 'StopAll'],
+    ])(
+        "a queued play with no fade keeps every event of what it follows, as Spine's own queue fires them on a stock twin (updates every %i frames, %s, %s)",
+        (k, call, mode) => {
+            everyKFrames(k);
+            const go = spawn();
+            // The twin: raw Spine calls, attack then die behind it on Spine's own queue.
+            const twin = t.scene.add.spine(500, 300, 'tiny', 'tiny-atlas');
+            const heard = (target: SpineGameObject) => {
+                const log: { frame: number; what: string }[] = [];
+                const note = (type: string) => (entry: { animation: { name: string } | null }, event?: { data: { name: string } }) =>
+                    log.push({ frame: frames, what: `${type} ${entry.animation?.name}${event ? ` ${event.data.name}` : ''}` });
+                target.animationState.addListener({
+                    start: note('start'),
+                    interrupt: note('interrupt'),
+                    end: note('end'),
+                    dispose: note('dispose'),
+                    complete: note('complete'),
+                    event: note('event'),
+                } as never);
+                return log;
+            };
+            let frames = 0;
+            const pooled = heard(go);
+            const stock = heard(twin);
+            t.step(3);
+            const legacy = t.scene.spinePool.legacy(go);
+            legacy.play('attack');
+            if (call === 'playQueued') legacy.playQueued('die', QueueMode.CompleteOthers, mode as PlayMode);
+            else legacy.crossFadeQueued('die', 0, QueueMode.CompleteOthers, mode as PlayMode);
+            twin.animationState.setAnimation(0, 'attack', false);
+            twin.animationState.addAnimation(0, 'die', false, 0);
+            const length = duration(go, 'attack') + duration(go, 'die');
+            for (; frames < Math.ceil(length / FRAME) + 10; frames++) t.step(1);
+            // The same callbacks in the same order: attack's hit, its complete, then die's start...
+            expect(pooled.map((h) => h.what)).toEqual(stock.map((h) => h.what));
+            expect(stock.map((h) => h.what)).toContain('complete attack');
+            expect(stock.map((h) => h.what)).toContain('event attack hit');
+            // ...attack's in the twin's frames (k - 1 late at most); die starts where attack ended,
+            // a frame before Spine's own queue switches (its rule: the update after the apply that
+            // passed the end), never later.
+            const at = (log: typeof pooled, what: string) => log.find((h) => h.what === what)!.frame;
+            const late = at(pooled, 'complete attack') - at(stock, 'complete attack');
+            expect(late).toBeGreaterThanOrEqual(0);
+            expect(late).toBeLessThan(k);
+            expect(at(pooled, 'start die') - at(stock, 'start die')).toBeLessThanOrEqual(k - 1);
+        },
+    );
+
     test.each([1, 4])('two plays queued on one layer start in order, each when the one before it has its fadeLength left (updates every %i frames)', (k) => {
         everyKFrames(k);
         const go = spawn();

@@ -91,8 +91,12 @@ export class CameraTiers {
                 sx = camera.clampX(sx);
                 sy = camera.clampY(sy);
             }
-            const halfWidth = (camera.width / camera.zoomX) * 0.5 + margin;
-            const halfHeight = (camera.height / camera.zoomY) * 0.5 + margin;
+            // A rotated camera sees its viewport turned about its centre: the box around that.
+            const r = camera.rotation ?? 0;
+            const cos = r === 0 ? 1 : Math.abs(Math.cos(r));
+            const sin = r === 0 ? 0 : Math.abs(Math.sin(r));
+            const halfWidth = ((cos * camera.width + sin * camera.height) / camera.zoomX) * 0.5 + margin;
+            const halfHeight = ((sin * camera.width + cos * camera.height) / camera.zoomY) * 0.5 + margin;
             const id = typeof camera.id === 'number' ? camera.id : 0;
             const centreX = sx + camera.width * 0.5;
             const centreY = sy + camera.height * 0.5;
@@ -124,14 +128,15 @@ export class CameraTiers {
 
     classify(instance: PooledInstance): number {
         const go = instance.go as Placed;
+        instance.smallerView = false;
         if (!go.active) return Tier.Inactive;
         if (instance.fullDetail) return Tier.High; // the game pinned it (a followed hero, a boss)
         const options = this.settings.options;
         const watches = OFFSCREEN[options.offscreen].watches;
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
-        // (Not a physics rig: physics takes it where no animation goes.)
-        if (watches && go.parentContainer === null && !instance.hasPhysics && instance.away.holds(instance.go, instance.skeleton, this.version))
-            return Tier.Offscreen;
+        // (Not a physics rig, nor one the game posed: physics or code takes it where no animation goes.)
+        const animated = !instance.hasPhysics && instance.reach.gamePosed === null;
+        if (watches && go.parentContainer === null && animated && instance.away.holds(instance.go, instance.skeleton, this.version)) return Tier.Offscreen;
         const at = this.at;
         placementOf(instance.go, at);
         let scale: number;
@@ -155,18 +160,23 @@ export class CameraTiers {
         const height = (width > tall ? width : tall) * (scale < 0 ? -scale : scale);
         let nearest = Infinity;
         let zoom = 0; // the largest zoom it is seen at
+        let largest = 0; // the largest zoom of the cameras that render it
         const placed = this.placed;
         for (let i = 0; i < this.viewCount; i++) {
             const view = this.views[i];
             if ((filter & view.id) !== 0) continue; // that camera does not render it
+            if (view.zoom > largest) largest = view.zoom;
             place(box, at, view, placed);
             if (watches && !overlaps(placed, view)) continue;
             const d2 = distanceSquared(placed, view.centreX, view.centreY);
             if (d2 < nearest) nearest = d2;
             if (view.zoom > zoom) zoom = view.zoom;
         }
+        // Seen only by cameras that show it smaller than another would (a minimap): watched, so
+        // it moves tier in the frame it comes into the larger view (UpdatePass.endFrame).
+        instance.smallerView = watches && zoom < largest;
         if (nearest === Infinity && watches) {
-            if (go.parentContainer === null && !instance.hasPhysics)
+            if (go.parentContainer === null && animated)
                 instance.away.check(instance.go, instance.skeleton, instance.version, instance.reach, at, this.views, this.viewCount, this.version);
             return Tier.Offscreen;
         }

@@ -10,6 +10,7 @@ import type { Skeleton } from '../spine/core/shapes';
 import type { PoolHooks, SpinePoolStats } from './api';
 import type { EmitterListener } from './InstanceHygiene';
 import { instanceOf, makePooled, spawnPooledBones } from './PooledGameObject';
+import { freeBones } from '../spine/bonesWhenRead';
 import { parkBody } from './bodies';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
 import { prepareInstance } from './Recycler';
@@ -180,17 +181,14 @@ export class PoolRegistry {
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is
         const onCreate = this.hooksOf(pool)?.onCreate;
-        // A skeleton onCreate reads (a bone kept for every owner) is read by every spawn: see spine/bonesWhenRead.ts.
+        // A skeleton onCreate reads (a bone kept for every owner) is read in every life: see spine/bonesWhenRead.ts.
         if (onCreate) spawnPooledBones(instance, true);
         try {
             // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.
             onCreate?.(go);
         } finally {
             instance.life = Life.Fresh;
-            if (onCreate) {
-                instance.readAtCreate = !instance.bonesLazy;
-                spawnPooledBones(instance, false);
-            }
+            if (onCreate) freeBones(instance);
         }
         instance.hygiene.seal();
         instance.poolCallbacks = [go.beforeUpdateWorldTransforms, go.afterUpdateWorldTransforms];

@@ -1,7 +1,7 @@
 import { callSite } from '../src/callSite';
-import { bonesRead, drawnByRuntime, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
+import { bonesRead, returnSkeleton, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
 import { Tier } from '../src/Tier';
-import { extentOf, type Box, type ReachedState } from '../spine/animationReach';
+import { extentOf, noteGamePose, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
 import { placementOf } from './CameraTiers';
 import type { EmitterListener } from './InstanceHygiene';
@@ -108,6 +108,7 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
                 setupNow(instance); // posed from the setup pose its reset owes
             }
             super.updateWorldTransform(physics);
+            if (instance !== undefined) posedByGame(instance, this);
         }
 
         override updateWorldTransformWith(physics: unknown, parent: unknown): void {
@@ -118,12 +119,22 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
             }
             // Only where the base class has it (removed below otherwise).
             super.updateWorldTransformWith!(physics, parent);
+            if (instance !== undefined) posedByGame(instance, this);
         }
     };
     if (typeof Base.prototype.updateWorldTransformWith !== 'function')
         delete (Pooled.prototype as { updateWorldTransformWith?: unknown }).updateWorldTransformWith;
     skeletonClasses.set(Base, Pooled);
     return Pooled;
+}
+
+/**
+ * `skeleton` of `instance` was just posed: by the game (a bone turned by code, then posed), unless
+ * the pool was posing it. Where it stands may be where no animation goes: its bounds are noted, so
+ * culling and tiers see it where it is (animationReach.ts `noteGamePose`).
+ */
+function posedByGame(instance: PooledInstance, skeleton: object): void {
+    if (!instance.posing && instance.spawned) noteGamePose(instance.reach, skeleton as Skeleton);
 }
 
 /** Frames between `callSite` and the game's call: callSite, then the method the game called. */
@@ -226,6 +237,8 @@ interface PooledDrawn extends DrawnObject {
 
 interface Camera {
     rotation: number;
+    zoomX: number;
+    zoomY: number;
     scrollX: number;
     scrollY: number;
     worldView: { x: number; y: number; right: number; bottom: number };
@@ -265,23 +278,35 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
         /**
          * Render culling, per camera: also says no when the instance's extent, grown by
          * `offscreenMargin`, misses the view of the camera about to draw it (`worldView` is
-         * refreshed just before rendering). Instances in Containers and rotated cameras are left to
-         * spine-phaser, which flushes its batch for container children in its own `willRender`.
+         * refreshed just before rendering; a rotated camera's is its unrotated viewport, so the
+         * box around the turned one is taken). Instances in Containers are left to spine-phaser,
+         * which flushes its batch for container children in its own `willRender`.
          */
         override willRender(camera: Camera): boolean {
             if (!super.willRender(camera)) return false;
             const instance = this.animationState.owner;
-            if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer || camera.rotation !== 0)
-                return true;
+            if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer) return true;
             // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
             // not kept (an events-only sleeper's state runs ahead of it), so it is not drawn.
             if (instance.entry !== null && instance.entry.tier === Tier.Offscreen) return false;
             const view = camera.worldView;
             const m = instance.settings.options.offscreenMargin;
-            cullView.minX = view.x - m;
-            cullView.minY = view.y - m;
-            cullView.maxX = view.right + m;
-            cullView.maxY = view.bottom + m;
+            let growX = m;
+            let growY = m;
+            const r = camera.rotation;
+            if (r !== 0) {
+                const cos = Math.abs(Math.cos(r));
+                const sin = Math.abs(Math.sin(r));
+                const w = (view.right - view.x) * 0.5;
+                const h = (view.bottom - view.y) * 0.5;
+                const zoom = camera.zoomY / camera.zoomX; // turned, a world px of the view's height is this many of its width
+                growX += (cos - 1) * w + sin * h * zoom;
+                growY += (sin * w) / zoom + (cos - 1) * h;
+            }
+            cullView.minX = view.x - growX;
+            cullView.minY = view.y - growY;
+            cullView.maxX = view.right + growX;
+            cullView.maxY = view.bottom + growY;
             cullView.scrollX = camera.scrollX;
             cullView.scrollY = camera.scrollY;
             placementOf(instance.go, cullAt); // this object (checked above)
@@ -318,7 +343,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
                 try {
                     super.renderWebGL(renderer, src, camera, parentMatrix);
                 } finally {
-                    if (lent) drawnByRuntime(instance);
+                    if (lent) returnSkeleton(instance);
                 }
                 return;
             }
@@ -332,7 +357,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             try {
                 super.renderWebGL(renderer, src, camera, parentMatrix, step, displayList, index);
             } finally {
-                if (lent) drawnByRuntime(instance);
+                if (lent) returnSkeleton(instance);
             }
         }
 
@@ -345,7 +370,7 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             try {
                 super.renderCanvas(renderer, src, camera, parentMatrix);
             } finally {
-                if (lent) drawnByRuntime(instance);
+                if (lent) returnSkeleton(instance);
             }
         }
 

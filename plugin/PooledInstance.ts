@@ -138,8 +138,8 @@ export class PooledInstance implements StateOwner {
     bonesBehind = false;
     /** Its skeleton's stand-in (see spine/bonesWhenRead.ts). */
     standIn: Skeleton | null = null;
-    /** The pool's `onCreate` read its skeleton: every spawn writes its bones every frame (what it kept may be read). */
-    readAtCreate = false;
+    /** The game may hold a reference to its skeleton, from any life (`onCreate` included): its bones are written every frame for good (see spine/bonesWhenRead.ts). */
+    everRead = false;
     /** The unkeyed pose its bones' local pose was last found at (see SpineInstance). */
     checkedBase: object | null = null;
     /** The setup pose whose bones its last reset left unwritten (see spine/bonesWhenRead.ts). */
@@ -162,6 +162,10 @@ export class PooledInstance implements StateOwner {
     poseBehind = false;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame = -Infinity;
+    /** The pool is posing its skeleton (see SpineInstance). */
+    posing = false;
+    /** On screen only in views smaller than another camera's that renders it (see CameraTiers): watched every frame. */
+    smallerView = false;
     /** `animationState.timeScale` as its last update saw it. */
     timeScale = 1;
     /** `before/afterUpdateWorldTransforms` as the pool made it (onCreate's): what a despawn restores. */

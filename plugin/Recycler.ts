@@ -10,7 +10,7 @@ import { PoolError, warn } from '../src/errors';
 import { POSE_CACHE_MODES } from '../src/options';
 import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
-import { resetBones, slotsWritten } from '../spine/bonesWhenRead';
+import { lendSkeleton, resetBones, returnSkeleton, slotsWritten } from '../spine/bonesWhenRead';
 import { skinFor } from '../spine/skins';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { parkBody, restoreBody } from './bodies';
@@ -36,16 +36,17 @@ export function prepareInstance(go: SpineGameObject, updateList: Phaser.GameObje
     go.afterUpdateWorldTransforms = NO_CALLBACK;
     // The fields a despawn writes are written now, in the same order: a recycled instance keeps
     // the shape (V8 hidden class) of a fresh one, so code that reads pooled objects stays monomorphic.
-    resetDisplay(go, true);
+    resetDisplay(go, true, null);
 }
 
 /**
- * Transform and display properties back to their defaults (tint too on spine-phaser-v4). The scale
+ * Transform and display properties back to their defaults (tint too on spine-phaser-v4; `instance`:
+ * the retired one, null for a fresh object). The scale
  * is set on a `fresh` object (before onCreate: its fields in the order a despawn writes them) and
  * after that only when it changed: Phaser's Matter components rescale the body on every `setScale`,
  * recomputing its mass.
  */
-function resetDisplay(go: SpineGameObject, fresh: boolean): void {
+function resetDisplay(go: SpineGameObject, fresh: boolean, instance: PooledInstance | null): void {
     const g = go as Placed;
     if (fresh || g.scaleX !== 1 || g.scaleY !== 1) g.setScale(1, 1);
     g.setRotation(0);
@@ -56,7 +57,12 @@ function resetDisplay(go: SpineGameObject, fresh: boolean): void {
     g.setDepth(0);
     g.name = '';
     const v4 = go as V4GameObject;
-    if (typeof v4.clearTint === 'function') v4.clearTint();
+    if (typeof v4.clearTint === 'function') {
+        // It sets the skeleton's colour through `go.skeleton`: the pool's own call, no read.
+        const lent = instance !== null && lendSkeleton(instance, false);
+        v4.clearTint();
+        if (lent) returnSkeleton(instance);
+    }
 }
 
 /**
@@ -127,7 +133,7 @@ export function retireInstance(instance: PooledInstance): void {
     if (go.input) takeInput(instance);
     const data = (go as { data?: { reset(): void } | null }).data;
     if (data) data.reset();
-    resetDisplay(go, false);
+    resetDisplay(go, false, instance);
     if (instance.sizedBySkin) {
         sizeTo(go, instance.setupBox); // the size a new object has: its default skin's
         instance.sizedBySkin = false;
@@ -143,8 +149,8 @@ export function retireInstance(instance: PooledInstance): void {
         skeleton.setSkin(null);
         slotsWritten(instance); // its attachments: all written back at its reset
     }
-    // Where the owner's physics took it, and the pose it showed, are not where the next one's will be.
-    instance.reach.posed = instance.reach.previous = null;
+    // Where the owner's physics or code took it, and the pose it showed, are not where the next one's will be.
+    instance.reach.posed = instance.reach.previous = instance.reach.gamePosed = null;
     posedAgain(instance.reach, skeleton);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
     instance.drawnFrame = -1;

@@ -21,6 +21,9 @@ import type { SpinePoolOptions } from './options';
  * frame: `beginFrame` (the scene's PRE_UPDATE), `visit` (each instance's turn in Phaser's UpdateList,
  * where stock objects are updated), `endFrame` (the game's PRE_RENDER).
  */
+/** Whether `instance` is seen only in views smaller than another camera's (CameraTiers). */
+const inSmallerView = (instance: PooledInstance): boolean => instance.smallerView;
+
 export class UpdatePass implements PoolHost {
     private readonly scheduler: Scheduler<PooledInstance>;
     private readonly tiers: CameraTiers;
@@ -211,10 +214,16 @@ export class UpdatePass implements PoolHost {
             const instance = list[i];
             if (instance.go.animationState.timeScale !== instance.timeScale) this.catchTimeScale(instance);
         }
-        if (!OFFSCREEN[this.settings.options.offscreen].watches || this.scheduler.countIn(Tier.Offscreen) === 0) return;
+        let watched = false;
+        for (let i = 0; i < list.length && !watched; i++) watched = list[i].smallerView;
+        if (!OFFSCREEN[this.settings.options.offscreen].watches || (this.scheduler.countIn(Tier.Offscreen) === 0 && !watched)) return;
         this.tiers.refresh(this.cameraList());
         this.replay.now = this.tiers.now = this.scheduler.clock;
         this.scheduler.reevaluate(Tier.Offscreen);
+        if (!watched) return;
+        // Seen only in a smaller view (a minimap): into a larger one, it moves tier now, posed if due.
+        this.scheduler.reevaluate(Tier.Low, inSmallerView);
+        this.scheduler.reevaluate(Tier.Mid, inSmallerView);
     }
 
     catchUp(instance: PooledInstance): void {

@@ -5,7 +5,7 @@ import { notePose, posedAgain } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
-import { bonesRead, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
+import { bonesRead, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
 import { applyEvents, applyReason, applySilently } from './stateReplay';
 
@@ -64,7 +64,12 @@ export class Posing {
             // The runtime's update reads `go.skeleton` (and may call the game): the skeleton itself, for good.
             bonesRead(instance);
             instance.poseBehind = false; // posed before its callbacks run
-            go.updatePose(ms);
+            instance.posing = true;
+            try {
+                go.updatePose(ms);
+            } finally {
+                instance.posing = false;
+            }
             this.inFull(instance, NOT_SERVED.off);
         }
         if (instance.generation !== owner) undoRestOfUpdate(instance);
@@ -124,7 +129,7 @@ export class Posing {
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
-        skeleton.updateWorldTransform(PHYSICS_POSE);
+        poseWorld(instance, PHYSICS_POSE);
         this.inFull(instance, why);
         posedAgain(instance.reach, instance.skeleton);
         return true;
@@ -132,7 +137,8 @@ export class Posing {
 
     /**
      * Copies `instance`'s pose from the cache when its state allows it (as it stands: call after
-     * its update). Its local pose is left behind (`poseBehind`), as an unposed update leaves it.
+     * its update). Its local pose is left behind (`poseBehind`), as an unposed update leaves it,
+     * unless the game ever read its skeleton (then it is applied: see bonesWhenRead.ts).
      * Returns `SERVED`, or why it could not (core/notServed.ts).
      */
     private copyPose(instance: SpineInstance): number {
@@ -141,11 +147,9 @@ export class Posing {
         if (why !== SERVED) return why;
         const found = instance.served;
         const behind = instance.bonesLazy;
-        if (
-            !this.cache.find(go, instance.skeleton, instance.version, found, instance.checkedBase) ||
-            !this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)
-        )
-            return this.cache.whyNot;
+        if (!this.cache.find(go, instance.skeleton, instance.version, found, instance.checkedBase)) return this.cache.whyNot;
+        if (!behind) localNow(instance); // read in some life: its local pose too (see poseStepShared)
+        if (!this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)) return this.cache.whyNot;
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
@@ -171,7 +175,11 @@ export class Posing {
         let why = applyReason(state, instance.version);
         if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
-            applyEvents(state, skeleton, instance.version); // its own events, exactly
+            // Its own events, exactly; and, once the game read its skeleton in some life, its local
+            // pose as stock's apply makes it (a bone turned by code and posed again, by the game or
+            // a listener, moves from it: bonesWhenRead.ts). Before the copy, whose keyed slots are the picture's.
+            if (instance.bonesLazy) applyEvents(state, skeleton, instance.version);
+            else state.apply(skeleton);
             skeleton.update(seconds);
             // A callback that changed the state posed the local pose first (see poseNow): then
             // that pose is this frame's, as stock's world transforms follow its apply. A listener
@@ -179,11 +187,15 @@ export class Posing {
             const behind = instance.bonesLazy;
             if (!instance.poseBehind || !this.cache.stillFound(go, skeleton, found)) why = NOT_SERVED.changed;
             else if (this.cache.copy(skeleton, found, behind, instance.checkedBase)) {
+                instance.poseBehind = behind;
                 servedBones(instance, found, behind);
                 instance.poseCached = true;
                 instance.posedBy = SERVED;
                 return;
-            } else why = this.cache.whyNot;
+            } else {
+                why = this.cache.whyNot;
+                if (!behind) instance.poseBehind = false; // applied above
+            }
         } else {
             instance.poseBehind = false;
             state.apply(skeleton);
@@ -221,7 +233,7 @@ function undoRestOfUpdate(instance: SpineInstance): void {
     const skeleton = instance.skeleton;
     skeleton.time = 0;
     instance.version.resetPhysics(skeleton);
-    skeleton.updateWorldTransform(PHYSICS_RESET);
+    poseWorld(instance, PHYSICS_RESET);
 }
 
 /**
@@ -234,6 +246,16 @@ function worldTransforms(instance: SpineInstance): void {
     if (!isNoCallback(callbacks.beforeUpdateWorldTransforms) || !isNoCallback(callbacks.afterUpdateWorldTransforms)) bonesRead(instance);
     go.skeletonPhysics?.applyTransformMovement();
     go.beforeUpdateWorldTransforms(go);
-    instance.skeleton.updateWorldTransform(PHYSICS_UPDATE);
+    poseWorld(instance, PHYSICS_UPDATE);
     go.afterUpdateWorldTransforms(go);
+}
+
+/** The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance). */
+function poseWorld(instance: SpineInstance, physics: number): void {
+    instance.posing = true;
+    try {
+        instance.skeleton.updateWorldTransform(physics);
+    } finally {
+        instance.posing = false;
+    }
 }

@@ -138,7 +138,8 @@ export class Replay<T extends SpineInstance = SpineInstance> implements Schedule
     /** What stock's apply does after an update, posing the local pose only where it must (see `needsApply`). */
     private settle(instance: SpineInstance): void {
         const go = instance.go;
-        if (needsApply(go.animationState, instance.version)) {
+        // Once the game read its skeleton, a listener may pose it at its events (bonesWhenRead.ts): from this frame's local pose.
+        if ((!instance.bonesLazy && isListened(instance)) || needsApply(go.animationState, instance.version)) {
             instance.poseBehind = false; // posed before its callbacks run
             go.animationState.apply(instance.skeleton);
         } else {

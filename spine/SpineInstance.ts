@@ -39,8 +39,10 @@ export interface SpineInstance {
     readonly served: CacheLookup;
     /** The samples its bones show while they are not written (`bonesBehind`, see bonesWhenRead.ts). */
     readonly shown: CacheLookup;
-    /** `go.skeleton` holds the stand-in: nobody has read it since the spawn (see bonesWhenRead.ts). */
+    /** `go.skeleton` holds the stand-in: nobody has ever read it (see bonesWhenRead.ts). */
     bonesLazy: boolean;
+    /** The game may hold a reference to its skeleton, from any life: its bones and local pose are written every frame for good (see bonesWhenRead.ts). */
+    everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s (see bonesWhenRead.ts). */
     bonesBehind: boolean;
     /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
@@ -67,6 +69,11 @@ export interface SpineInstance {
     posedBy: number;
     /** Frame of its last pose (world transforms computed); -Infinity before the first. */
     posedFrame: number;
+    /**
+     * The pool is posing its skeleton (its own `updateWorldTransform`): any other call is the game
+     * posing it, maybe where no animation goes (a bone turned by code), which its reach notes.
+     */
+    posing: boolean;
     /** Its owner's generation: it changes when the instance is despawned (maybe from a listener during its own update). */
     readonly generation: number;
     /** Its skeleton has physics constraints: its pose depends on its history (see offscreen.ts, animationReach.ts). */

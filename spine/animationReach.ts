@@ -188,6 +188,8 @@ export interface ReachMemo {
      */
     posed: Box | null;
     previous: Box | null;
+    /** Where the game posed it last (`noteGamePose`), unscaled px; null while it has not. */
+    gamePosed: Box | null;
     /**
      * Where the pose it shows is, while its animation state was changed since that pose was made
      * (`showing`; see `noteShown`): the pose drawn until its next one is the old state's, not
@@ -222,6 +224,7 @@ export function reachMemo(): ReachMemo {
         reach: null,
         posed: null,
         previous: null,
+        gamePosed: null,
         shown: { left: 0, top: 0, right: 0, bottom: 0 },
         showing: false,
         unitX: NaN,
@@ -240,17 +243,32 @@ export function reachMemo(): ReachMemo {
  * `extentOf` covers where physics takes it. The two last poses are kept (reused boxes).
  */
 export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
-    const r = boundsRect(skeleton);
-    if (!(r.width >= 0)) return;
-    const swap = memo.previous;
+    const box = memo.previous ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    if (!measurePose(memo, skeleton, box)) return;
     memo.previous = memo.posed;
-    const box = swap ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    memo.posed = box;
+}
+
+/**
+ * The game posed the skeleton itself (a bone turned by code, then `updateWorldTransform`): notes
+ * where that pose is into `memo.gamePosed`, joined to every extent from now on (until the next
+ * spawn), as it is: the game's code, not a spring, moves it from there.
+ */
+export function noteGamePose(memo: ReachMemo, skeleton: Skeleton): void {
+    const box = memo.gamePosed ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    if (measurePose(memo, skeleton, box)) memo.gamePosed = box;
+}
+
+/** The bounds of `skeleton`'s pose around its origin (unscaled px) into `box`; false when it shows nothing. */
+function measurePose(memo: ReachMemo, skeleton: Skeleton, box: Box): boolean {
+    const r = boundsRect(skeleton);
+    if (!(r.width >= 0)) return false;
     if (memo.rendererPlaced) {
         // Posed on the renderer's x, y and scale (the camera's transform at its last draw): back around the origin at the default scale.
         readUnit(memo, skeleton);
         const fx = memo.unitX / skeleton.scaleX;
         const fy = memo.unitY / skeleton.scaleY;
-        if (!(Number.isFinite(fx) && Number.isFinite(fy))) return; // drawn at scale 0: shows nothing
+        if (!(Number.isFinite(fx) && Number.isFinite(fy))) return false; // drawn at scale 0: shows nothing
         placeOn(box, r.x - skeleton.x, r.y - skeleton.y, r.x + r.width - skeleton.x, r.y + r.height - skeleton.y, fx, fy, 0, 0);
     } else {
         box.left = r.x;
@@ -258,7 +276,7 @@ export function notePose(memo: ReachMemo, skeleton: Skeleton): void {
         box.right = r.x + r.width;
         box.bottom = r.y + r.height;
     }
-    memo.posed = box;
+    return true;
 }
 
 /**
@@ -283,12 +301,13 @@ export function posedAgain(memo: ReachMemo, skeleton: Skeleton): void {
 }
 
 /**
- * Joins into `out` where the pose it shows is while its state has moved on (`noteShown`), and
- * where a physics rig's last poses were (`memo.posed`, `memo.previous`), grown by how far they
+ * Joins into `out` where the pose it shows is while its state has moved on (`noteShown`), where
+ * the game posed it (`noteGamePose`), and where a physics rig's last poses were (`memo.posed`, `memo.previous`), grown by how far they
  * moved from one to the other: where it can be until its next pose, a few frames on.
  */
 function joinPosed(memo: ReachMemo, out: Box): void {
     if (memo.showing) join(out, memo.shown);
+    if (memo.gamePosed !== null) join(out, memo.gamePosed);
     const posed = memo.posed;
     if (posed === null) return;
     join(out, posed);

@@ -11,12 +11,17 @@
  *
  * Who reads is told apart by where the skeleton is found. The pool's own code holds the instance's
  * skeleton (`instance.skeleton`). The game finds it through `go.skeleton`, which, while nobody has
- * read it since the spawn (`bonesLazy`), holds a stand-in: a Proxy of the skeleton whose every
- * operation first writes the bones it is behind on and puts the skeleton itself in `go.skeleton`
- * for good (until the next spawn); from then on its served poses write the bones each frame, as
- * before, because the game may keep a bone and read it later. So whatever the game reaches from
- * `go.skeleton` (bones in a field, `findBone`, attachments, `getBounds`, hit tests, listeners and
- * callbacks given the object) sees exactly the pose a stock object would show.
+ * ever read it (`bonesLazy`), holds a stand-in: a Proxy of the skeleton whose every operation first
+ * writes the bones it is behind on, brings the local pose up to date and puts the skeleton itself
+ * in `go.skeleton` for good. From then on, in this life and every later one of the object
+ * (`everRead`), its served poses write the bones' world transforms and local pose every frame,
+ * because the game may keep a bone, a slot, `skeleton.bones` or the skeleton itself and read it in
+ * any later frame, after any despawn and respawn, through no trap at all. So whatever the game
+ * reaches from `go.skeleton` (bones in a field, `findBone`, attachments, `getBounds`, hit tests,
+ * listeners and callbacks given the object) sees exactly the pose a stock object would show, and
+ * a bone turned by code then posed (`updateWorldTransform`) moves from this frame's local pose.
+ * An object whose skeleton itself was ever in `go.skeleton` while spawned (a spawn that could not
+ * be lazy: no shared poses, physics) counts as read too.
  *
  * A despawned instance's reset to the setup pose (`resetBones`) owes its bones the same way
  * (`setupOwed`: slots and constraints are written, the bones' local pose, applied values and world
@@ -41,6 +46,7 @@ import type { CacheLookup } from './PoseCache';
 import { toSetupPoseOwingBones, type WrittenSlots } from './SetupPose';
 import { keyedSlotsOf } from './slotKeys';
 import { AT_SETUP } from './unkeyedPose';
+import { applySilently } from './stateReplay';
 import type { Animation, Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
@@ -56,10 +62,12 @@ const KEYED_BY = 4;
 
 export interface LazyBones extends Pick<
     SpineInstance,
-    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy' | 'keyedCount'
+    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'poseBehind'
 > {
-    /** `go.skeleton` holds the stand-in: nobody has read it since the spawn. */
+    /** `go.skeleton` holds the stand-in: nobody has ever read it. */
     bonesLazy: boolean;
+    /** The game may hold a reference to its skeleton, from this life or an earlier one: never lazy again. */
+    everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
     bonesBehind: boolean;
     /** Its stand-in, made on its first lazy spawn. */
@@ -105,6 +113,7 @@ export function resetBones(instance: LazyBones): void {
     instance.slotsWritten = SLOTS_AT_SETUP;
     instance.keyedCount = 0;
     instance.checkedBase = AT_SETUP;
+    instance.poseBehind = false; // its local pose is the setup pose, as a new object's: no apply owed to it
 }
 
 /** Something wrote or may write any of `instance`'s slots (a skin set): its next reset writes them all. */
@@ -152,26 +161,56 @@ export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy
     }
 }
 
-/** The game read `instance`'s skeleton: its bones are written, and written every frame from now on. */
+/**
+ * The game read `instance`'s skeleton: its bones are written, its local pose brought to this
+ * frame's (a bone turned by code, then posed, moves from it, as on stock), and both are written
+ * every frame from now on, in this life and every later one (`everRead`).
+ */
 export function bonesRead(instance: LazyBones): void {
     bonesNow(instance);
+    instance.everRead = true;
     if (!instance.bonesLazy) return;
     instance.checkedBase = null;
     instance.bonesLazy = false;
     (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
+    localNow(instance);
 }
 
 /**
- * At a spawn: `go.skeleton` holds the stand-in when `lazy` (an instance that may be served: it
- * shares poses and has no physics), the skeleton itself otherwise.
+ * Brings `instance`'s local pose (bones, constraints, slots) to what stock's last apply left, when
+ * its last update left it behind (a served pose, an update that did not pose it): nothing fires.
  */
-export function spawnBones(instance: LazyBones, lazy: boolean): void {
+export function localNow(instance: Pick<LazyBones, 'go' | 'skeleton' | 'poseBehind'>): void {
+    if (!instance.poseBehind) return;
+    instance.poseBehind = false;
+    applySilently(instance.go.animationState, instance.skeleton);
+}
+
+/**
+ * At a spawn: `go.skeleton` holds the stand-in when `servable` (an instance that may be served: it
+ * shares poses and has no physics) and nobody ever read its skeleton, the skeleton itself otherwise
+ * (which the game may keep: `everRead`).
+ */
+export function spawnBones(instance: LazyBones, servable: boolean): void {
+    const lazy = servable && !instance.everRead;
     if (!lazy) {
         bonesNow(instance);
         instance.checkedBase = null;
+        instance.everRead = true;
     } else if (instance.checkedBase !== AT_SETUP) instance.checkedBase = null; // its reset's stands (a fresh object's is not assumed)
     instance.bonesLazy = lazy;
     (instance.go as { skeleton: Skeleton }).skeleton = lazy ? standInOf(instance) : instance.skeleton;
+}
+
+/**
+ * A free instance holds its skeleton itself (after `onCreate` was given the stand-in: what it read
+ * made the instance `everRead`).
+ */
+export function freeBones(instance: LazyBones): void {
+    bonesNow(instance);
+    instance.checkedBase = null;
+    instance.bonesLazy = false;
+    (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
 }
 
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
@@ -191,19 +230,20 @@ export function servedBones(instance: LazyBones, found: CacheLookup, behind: boo
 }
 
 /**
- * Before the runtime's own renderer draws `instance` (it reads `go.skeleton`): its bones written,
- * the skeleton itself in `go.skeleton`. Returns whether the stand-in is to be put back after the
- * draw (`drawnByRuntime`). Nothing the game wrote runs in a draw.
+ * Before a runtime method the pool calls reads `go.skeleton` (its renderer's draw, spine-phaser-v4's
+ * `clearTint` at a despawn): the skeleton itself in `go.skeleton`, its bones written first when
+ * the method reads them (`bones`). Returns whether the stand-in is to be put back after the call
+ * (`returnSkeleton`). Nothing the game wrote runs in such a call: it is no read.
  */
-export function lendSkeleton(instance: LazyBones): boolean {
-    bonesNow(instance);
+export function lendSkeleton(instance: LazyBones, bones = true): boolean {
+    if (bones) bonesNow(instance);
     if (!instance.bonesLazy) return false;
     (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
     return true;
 }
 
-/** After the runtime's draw of `instance`, when `lendSkeleton` lent it the skeleton: the stand-in back in `go.skeleton`. */
-export function drawnByRuntime(instance: LazyBones): void {
+/** After the runtime's call on `instance`, when `lendSkeleton` lent it the skeleton: the stand-in back in `go.skeleton`. */
+export function returnSkeleton(instance: LazyBones): void {
     if (instance.bonesLazy) (instance.go as { skeleton: Skeleton }).skeleton = instance.standIn as Skeleton;
 }
 

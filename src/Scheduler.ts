@@ -245,12 +245,13 @@ export class Scheduler<T> {
     }
 
     /**
-     * Re-evaluates every entry of `tier` now (after the frame's visits); each one that leaves the tier
-     * is updated at once with the time it is owed (e.g. an instance coming back into view is posed in
-     * the same frame). Entries added or removed meanwhile join or leave when it ends.
+     * Re-evaluates every entry of `tier` now (after the frame's visits), or those whose item `only`
+     * accepts; each one that leaves the tier is updated at once with the time it is owed (e.g. an
+     * instance coming back into view is posed in the same frame). Entries added or removed meanwhile
+     * join or leave when it ends.
      * @returns the number of entries that left the tier
      */
-    reevaluate(tier: number): number {
+    reevaluate(tier: number, only: ((item: T) => boolean) | null = null): number {
         if (this.passing) return 0;
         const members = this.tierMembers.of(tier);
         if (members.length === 0) return 0;
@@ -262,7 +263,7 @@ export class Scheduler<T> {
             // was already visited. Nothing else joins or leaves the tier meanwhile.
             for (let i = members.length - 1; i >= 0; i--) {
                 const entry = members[i];
-                if (entry.state !== SCHEDULED) continue;
+                if (entry.state !== SCHEDULED || (only !== null && !only(entry.item as T))) continue;
                 const next = this.driver.classify(entry.item as T);
                 if (next === tier) continue;
                 this.setTier(entry, next);

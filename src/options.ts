@@ -70,6 +70,8 @@ export interface CameraView {
     zoomX: number;
     /** Vertical zoom factor (1 = no zoom). */
     zoomY: number;
+    /** Rotation, radians, about the viewport's centre (Phaser's `Camera.rotation`; 0 when absent). */
+    rotation?: number;
     /** When true the scroll is clamped with `clampX` / `clampY`, as Phaser does before drawing. */
     useBounds?: boolean;
     /** Clamps a horizontal scroll to the camera's bounds (Phaser's `Camera.clampX`). */

@@ -5,7 +5,7 @@
  * UPDATE (`atScene`).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
-import type { DifferentialRun, TwinPair } from './differential';
+import type { DifferentialRun, Reading, TwinPair } from './differential';
 import type { TestGame } from '../../fixtures/headless/game';
 
 /** What a scenario does to a pair, frame by frame (calls are made on both, in the game's update). */
@@ -19,6 +19,36 @@ export const set = (track: number, name: string, loop: boolean, mix?: number) =>
     const entry = go.animationState.setAnimation(track, name, loop);
     if (mix !== undefined) entry.mixDuration = mix;
 };
+
+/** What a game keeps of an object to read every frame: a bone, the bone list, a slot, the skeleton in a wrapper of its own. */
+interface Kept {
+    bone: Any;
+    bones: Any[];
+    slot: Any;
+    wrapper: { skeleton: Any };
+}
+
+type Any = any;
+
+/** The world positions of `bones`, and what `slot` shows (4.3 keeps world transforms and slot looks on `appliedPose`). */
+function reading(bones: Any[], slot: Any = null): Reading {
+    const points: number[] = [];
+    for (const bone of bones) {
+        const w = bone.appliedPose ?? bone;
+        points.push(w.worldX, w.worldY);
+    }
+    if (slot === null) return { points };
+    const pose = slot.appliedPose ?? slot;
+    const c = pose.color;
+    const attachment = pose.attachment ?? slot.getAttachment?.() ?? null;
+    return { points, colours: [c.r, c.g, c.b, c.a], names: [attachment ? attachment.name : '-'] };
+}
+
+/** spine-core's `Physics.update` (4.2 and 4.3). */
+const PHYSICS_UPDATE = 2;
+
+/** A bone's local pose (4.3 keeps it on `bone.pose`). */
+const localOf = (bone: Any): { rotation: number } => bone.pose ?? bone;
 
 export const SCENARIOS: Scenario[] = [
     {
@@ -195,13 +225,95 @@ export const SCENARIOS: Scenario[] = [
             run.at(215, () => p.both(set(0, 'die', false)));
         },
     },
+    {
+        // Found once per object (an onSpawn that caches the muzzle) and read every frame: the same
+        // object is handed out again by the pool (in the frame it was freed, and later), so what was
+        // found in one life is read in the next, through no stand-in.
+        name: 'what games do with bones: found once per object (a bone, skeleton.bones, a slot, the skeleton in a wrapper), read every frame, kept across a respawn in the frame freed and one later',
+        frames: 180,
+        script(run, p) {
+            const kept = new Map<SpineGameObject, Kept>();
+            const keep = (go: SpineGameObject): Kept => {
+                let k = kept.get(go);
+                if (!k) {
+                    const skeleton = go.skeleton as Any;
+                    k = {
+                        bone: skeleton.bones[skeleton.bones.length - 1],
+                        bones: skeleton.bones,
+                        slot: skeleton.slots[skeleton.slots.length - 1],
+                        wrapper: { skeleton },
+                    };
+                    kept.set(go, k);
+                }
+                return k;
+            };
+            const read = (go: SpineGameObject): Reading => {
+                const k = keep(go);
+                const r = reading([k.bone, ...k.bones], k.slot);
+                const wrapped = k.wrapper.skeleton.bones as Any[];
+                r.points.push(...reading([wrapped[wrapped.length >> 1]]).points);
+                return r;
+            };
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            for (let f = 0; f < 180; f++) if (f < 100 || f > 106) run.at(f, () => p.read('kept references', read));
+            run.at(30, () => p.both(set(0, 'run', true, 0.2)));
+            run.at(60, () => {
+                p.respawn();
+                p.both(set(0, 'walk', true));
+            });
+            run.at(100, () => p.leave());
+            run.atReachable(106, () => {
+                p.comeBack();
+                p.both(set(0, 'idle', true));
+            });
+            run.at(140, () => p.both(set(0, 'jump', false, 0.1)));
+        },
+    },
+    {
+        // Aim by hand: a bone turned after the animation, then the skeleton posed again (every bone
+        // is posed from the local pose, so the whole body shows whether that is this frame's); and
+        // a listener that poses the skeleton at each event to read where its bones are then.
+        name: 'what games do with bones: a bone turned by code and posed again every frame, and a listener that poses and reads at each event',
+        frames: 150,
+        script(run, p) {
+            const listeners = new Map<SpineGameObject, object>();
+            const hear = (go: SpineGameObject) => {
+                const listener = {
+                    event: () => {
+                        go.skeleton.updateWorldTransform(PHYSICS_UPDATE as never);
+                        p.readInUpdate(go, 'at an event', reading(go.skeleton.bones as Any[]));
+                    },
+                };
+                listeners.set(go, listener);
+                go.animationState.addListener(listener as never);
+            };
+            run.at(0, () => {
+                p.both(set(0, 'walk', true));
+                p.both(hear);
+            });
+            for (let f = 1; f < 149; f++) {
+                run.at(f, () =>
+                    p.both((go) => {
+                        const skeleton = go.skeleton as Any;
+                        localOf(skeleton.bones[skeleton.bones.length - 1]).rotation += 7;
+                        skeleton.updateWorldTransform(PHYSICS_UPDATE);
+                    }),
+                );
+            }
+            run.at(50, () => p.both(set(0, 'run', true, 0.2)));
+            run.at(95, () => p.both(set(0, 'jump', false, 0.1)));
+            run.at(149, () => p.both((go) => go.animationState.removeListener(listeners.get(go) as never)));
+        },
+    },
 ];
 
 /** Where the pair is, what the cameras do, and the lag that allows. */
 export interface Placement {
     name: string;
-    /** Frames between poses an instance there may have (1: every frame it is visible). */
+    /** Frames between poses an instance there may have (1: every frame it is visible); a callback may come `lag - 1` frames late. */
     lag: number;
+    /** Where it depends on where the twin is this frame: the lag its pose is held to then (at most `lag`). */
+    poseLag?(t: TestGame, run: DifferentialRun): number;
     setup(t: TestGame, run: DifferentialRun, frames: number): { x: number; y: number };
 }
 
@@ -271,6 +383,42 @@ export const PLACEMENTS: Placement[] = [
             const second = t.scene.cameras.add(400, 0, 400, 300);
             second.setScroll(200, 300);
             return { x: 400, y: 500 };
+        },
+    },
+    {
+        // A camera turned a quarter turn: its tall, narrow viewport sees a wide, flat strip of the
+        // world, where the pair stands well outside the unturned viewport.
+        name: 'seen by a rotated camera only (a quarter turn: outside its unturned view)',
+        lag: 1,
+        setup: (t) => {
+            t.scene.cameras.main.setScroll(5000, 0);
+            const turned = t.scene.cameras.add(350, 0, 100, 600);
+            turned.setScroll(350, 0);
+            turned.setRotation(Math.PI / 2);
+            return { x: 600, y: 400 };
+        },
+    },
+    {
+        // Where the main camera sees the twin, posed every frame; where only the minimap does (a
+        // dash out of the main view), small there: the low tier (every 4 frames). Back in the
+        // main view, posed that frame.
+        name: 'seen by the main camera and a minimap camera at zoom 0.1',
+        lag: 4,
+        poseLag: (t, run) => (run.pairs.every((p) => run.seenBy(p.stock, t.scene.cameras.main)) ? 1 : 4),
+        setup: (t) => {
+            const minimap = t.scene.cameras.add(600, 0, 200, 150).setZoom(0.1);
+            minimap.centerOn(400, 300);
+            return { x: 400, y: 450 };
+        },
+    },
+    {
+        name: 'seen by a minimap camera at zoom 0.1 only (small there: the low tier)',
+        lag: 4,
+        setup: (t) => {
+            t.scene.cameras.main.setScroll(5000, 0);
+            const minimap = t.scene.cameras.add(600, 0, 200, 150).setZoom(0.1);
+            minimap.centerOn(400, 300);
+            return { x: 400, y: 450 };
         },
     },
     {

@@ -57,9 +57,10 @@ export function callSiteMatrix(sites: readonly CallSite[]): void {
                     scenario.script(run, pair);
                     run.step(scenario.frames + run.lead);
                     const differences = run.differences();
+                    const served = { records: pair.cachedFrames, stats: run.served() };
                     run.end();
                     if (shared) expect(differences).toEqual([]);
-                    else expect({ differences, served: pair.cachedFrames }).toEqual({ differences: [], served: 0 });
+                    else expect({ differences, served }).toEqual({ differences: [], served: { records: 0, stats: 0 } });
                     expect(pair.comparedFrames).toBeGreaterThan(30);
                     expect(pair.trackFrames).toBeGreaterThan(30);
                     expect(pair.stockHeard.length).toBeGreaterThan(3);

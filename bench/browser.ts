@@ -59,10 +59,13 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
     { key: 'shippedZoom1', label: "the 'shipped' rig at zoom 1 (712 px: taller than half the view)", zoom: 1, scale: 1, rig: 'shipped' },
 ];
 
+/** The e2e tests' pages built beside the bench page (fixtures/pages/<name>.ts, served as <name>.html), and their titles. */
+const TEST_PAGES: Record<string, string> = { parity: 'draw parity', debugView: 'debug view', renderTexture: 'render texture' };
+
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
- * plugin's bundle) into its `pageDir`, and beside it the e2e tests' draw-parity page (parity.html, see
- * fixtures/pages/parity.ts) and debug-view page (debugView.html, fixtures/pages/debugView.ts).
+ * plugin's bundle) into its `pageDir`, and beside it the e2e tests' pages (`TEST_PAGES`: draw parity,
+ * the debug view, a RenderTexture; fixtures/pages/).
  * Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {
@@ -124,22 +127,19 @@ function writePage(name: StackName, dir: string): void {
     bundleForBrowser(
         [
             { input: join(__dirname, 'browser', 'page.ts'), output: join(dir, 'bench.js') },
-            { input: join(ROOT, 'fixtures', 'pages', 'parity.ts'), output: join(dir, 'parity.js') },
-            { input: join(ROOT, 'fixtures', 'pages', 'debugView.ts'), output: join(dir, 'debugView.js') },
+            ...Object.keys(TEST_PAGES).map((page) => ({ input: join(ROOT, 'fixtures', 'pages', `${page}.ts`), output: join(dir, `${page}.js`) })),
         ],
         name,
     );
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
-    // The parity and debug-view pages are the same page running parity.js, debugView.js.
+    // The e2e tests' pages are the same page running their own script.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
-    writeFileSync(
-        join(dir, 'parity.html'),
-        html.replace('bench.js', 'parity.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · draw parity</title>'),
-    );
-    writeFileSync(
-        join(dir, 'debugView.html'),
-        html.replace('bench.js', 'debugView.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · debug view</title>'),
-    );
+    for (const [page, title] of Object.entries(TEST_PAGES)) {
+        writeFileSync(
+            join(dir, `${page}.html`),
+            html.replace('bench.js', `${page}.js`).replace(/<title>.*<\/title>/, `<title>phaser-spine-pool · ${title}</title>`),
+        );
+    }
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
 }
 

@@ -51,7 +51,8 @@ interface CameraRect extends ViewRect {
  *   `midDetailScreenSize`, `lowDetailScreenSize`): whichever is less detailed.
  *
  * Every visible camera of the scene counts (a minimap, split screen), unless `configure({ camera })`
- * pins one. Views are read from each camera's scroll, zoom and size once per frame (`refresh`),
+ * pins one; so does a texture it was drawn into in this frame or the last (`rt.draw`: at the zoom
+ * of the texture's camera, near as can be). Views are read from each camera's scroll, zoom and size once per frame (`refresh`),
  * the way Phaser's own Camera.preRender derives `midPoint` and `worldView`; those two fields are only
  * refreshed when the camera renders, which a HEADLESS game never does.
  */
@@ -61,6 +62,8 @@ export class CameraTiers {
     private viewCount = 0;
     /** Game time (ms, the scheduler's clock) of the coming classifications: set by the caller. */
     now = 0;
+    /** The scheduler's frame of the coming classifications: set by the caller. */
+    frame = 0;
     /** Bumped when any view changes: what an instance was found provably off screen against. */
     private version = 0;
     /** Scratch of `classify` (it does not nest): where the instance is, its extent, that extent placed. */
@@ -136,7 +139,10 @@ export class CameraTiers {
         // Most of a crowd is off screen and stays there: nothing to measure while nothing moved.
         // (Not a physics rig, nor one the game posed: physics or code takes it where no animation goes.)
         const animated = !instance.hasPhysics && instance.reach.gamePosed === null;
-        if (watches && go.parentContainer === null && animated && instance.away.holds(instance.go, instance.skeleton, this.version)) return Tier.Offscreen;
+        // Drawn into a texture (rt.draw) in this frame or the last: seen there, at the zoom it was drawn at.
+        const drawnInTexture = instance.textureFrame >= this.frame - 1;
+        if (watches && go.parentContainer === null && animated && !drawnInTexture && instance.away.holds(instance.go, instance.skeleton, this.version))
+            return Tier.Offscreen;
         const at = this.at;
         placementOf(instance.go, at);
         let scale: number;
@@ -171,6 +177,10 @@ export class CameraTiers {
             const d2 = distanceSquared(placed, view.centreX, view.centreY);
             if (d2 < nearest) nearest = d2;
             if (view.zoom > zoom) zoom = view.zoom;
+        }
+        if (drawnInTexture) {
+            nearest = 0;
+            if (instance.textureZoom > zoom) zoom = instance.textureZoom;
         }
         // Seen only by cameras that show it smaller than another would (a minimap): watched, so
         // it moves tier in the frame it comes into the larger view (UpdatePass.endFrame).

@@ -286,6 +286,8 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             if (!super.willRender(camera)) return false;
             const instance = this.animationState.owner;
             if (instance === undefined || (instance.go as object) !== this || !instance.settings.options.cull || this.parentContainer) return true;
+            // A texture's camera (a RenderTexture drawing a group): what the game draws there is drawn.
+            if (!instance.host.drawnThrough(instance, camera)) return true;
             // Off screen for every camera this frame (its tier, as the frame's end left it): its pose is
             // not kept (an events-only sleeper's state runs ahead of it), so it is not drawn.
             if (instance.entry !== null && instance.entry.tier === Tier.Offscreen) return false;
@@ -337,7 +339,10 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             const go = src as PooledDrawn;
             const instance = go.animationState.owner;
             const own = instance !== undefined && (instance.go as object) === go;
-            if ((renderer as { renderNodes?: unknown }).renderNodes === undefined) {
+            const phaser3 = (renderer as { renderNodes?: unknown }).renderNodes === undefined;
+            // Drawn is seen: through a camera no view of the scene is (rt.draw), it is posed as on screen.
+            if (own) instance.host.drawnThrough(instance, phaser3 ? camera : (camera as { camera: object }).camera);
+            if (phaser3) {
                 if (own && drawPooled(go, instance, go.plugin.webGLRenderer, renderer, camera, parentMatrix) !== 'runtime') return;
                 const lent = own && lendSkeleton(instance);
                 try {
@@ -365,7 +370,10 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
         override renderCanvas(renderer: never, src: never, camera: never, parentMatrix?: unknown): void {
             const instance = this.animationState.owner;
             const own = instance !== undefined && (instance.go as object) === this;
-            if (own) drawn(instance, 'runtime');
+            if (own) {
+                instance.host.drawnThrough(instance, camera);
+                drawn(instance, 'runtime');
+            }
             const lent = own && lendSkeleton(instance);
             try {
                 super.renderCanvas(renderer, src, camera, parentMatrix);

@@ -168,6 +168,7 @@ export class UpdatePass implements PoolHost {
     beginFrame(delta: number): void {
         this.tiers.refresh(this.cameraList());
         this.replay.now = this.tiers.now = this.scheduler.clock + delta;
+        this.tiers.frame = this.scheduler.lastStepped + 1;
         this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
         this.scheduler.beginFrame(delta);
         this.began = true;
@@ -219,6 +220,7 @@ export class UpdatePass implements PoolHost {
         if (!OFFSCREEN[this.settings.options.offscreen].watches || (this.scheduler.countIn(Tier.Offscreen) === 0 && !watched)) return;
         this.tiers.refresh(this.cameraList());
         this.replay.now = this.tiers.now = this.scheduler.clock;
+        this.tiers.frame = this.scheduler.lastStepped;
         this.scheduler.reevaluate(Tier.Offscreen);
         if (!watched) return;
         // Seen only in a smaller view (a minimap): into a larger one, it moves tier now, posed if due.
@@ -249,6 +251,26 @@ export class UpdatePass implements PoolHost {
     resume(instance: PooledInstance): void {
         this.catchUp(instance);
         this.posing.held(instance, this.scheduler.lastStepped);
+    }
+
+    drawnThrough(instance: PooledInstance, camera: object): boolean {
+        const cameras = this.cameras.cameras;
+        for (let i = 0; i < cameras.length; i++) if (cameras[i] === camera) return true;
+        // A texture's camera (rt.draw): seen there, at its zoom, from this frame on (CameraTiers).
+        const frame = this.scheduler.lastStepped;
+        const zoom = (camera as { zoomY?: number }).zoomY ?? 1;
+        if (instance.textureFrame !== frame) instance.textureZoom = zoom;
+        else if (zoom > instance.textureZoom) instance.textureZoom = zoom;
+        instance.textureFrame = frame;
+        const entry = instance.entry;
+        // No view had it on screen: it moves tier now and, as an instance coming into view, is posed now.
+        if (entry !== null && entry.tier === Tier.Offscreen) {
+            this.tiers.refresh(this.cameraList());
+            this.replay.now = this.tiers.now = this.scheduler.clock;
+            this.tiers.frame = frame;
+            this.scheduler.review(entry);
+        }
+        return false;
     }
 
     reclassify(instance: PooledInstance): void {

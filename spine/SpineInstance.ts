@@ -112,6 +112,12 @@ export interface PoolHost {
     /** Something its tier depends on changed (active or not): it moves tier now. */
     reclassify(instance: SpineInstance): void;
     /**
+     * A renderer is about to draw it through `camera`: whether that is one of its scene's cameras.
+     * Another (a RenderTexture's, a DynamicTexture's) sees it too: its tier follows the zoom it was
+     * drawn at while it is drawn there, and one no camera had on screen is posed now.
+     */
+    drawnThrough(instance: SpineInstance, camera: object): boolean;
+    /**
      * It is set active again: brought up to date (up to when it was frozen). It held its pose while
      * inactive, as a stock object does, so that time is no gap in its physics.
      */

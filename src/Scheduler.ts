@@ -68,6 +68,8 @@ export class Scheduler<T> {
      */
     private readonly span: Span = { ms: 0, from: 0, to: 0 };
     private readonly catchUpSpan: Span = { ms: 0, from: 0, to: 0 };
+    /** `review`'s (it may be asked for while an update's span is in use: a draw from a listener). */
+    private readonly reviewSpan: Span = { ms: 0, from: 0, to: 0 };
 
     /**
      * @param driver classifies and advances items
@@ -276,6 +278,25 @@ export class Scheduler<T> {
             this.flush();
         }
         return count;
+    }
+
+    /**
+     * Re-evaluates `entry` now (after its turn): when it leaves its tier it is updated at once with
+     * the time it is owed, as `reevaluate` does for a tier's members. Returns whether it moved.
+     */
+    review(entry: ScheduleEntry<T>): boolean {
+        if (this.passing || entry.state !== SCHEDULED) return false;
+        const next = this.driver.classify(entry.item as T);
+        if (next === entry.tier) return false;
+        this.passing = true;
+        try {
+            this.setTier(entry, next);
+            this.driver.advance(entry.item as T, next, this.owe(entry, this.stepped, this.reviewSpan));
+        } finally {
+            this.passing = false;
+            this.flush();
+        }
+        return true;
     }
 
     /** Sets the frame interval of each tier (0 = frozen), from the next frame on (`beginFrame`). */

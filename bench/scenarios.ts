@@ -111,6 +111,23 @@ export const SCENARIOS: Scenario[] = [
         populate: pooled({ poseCache: 'off' }),
     },
     {
+        // A game that caches a bone per object in onSpawn (its muzzle): every object read, so eager
+        // (bones and local pose written at each served pose, in every life: spine/bonesWhenRead.ts).
+        key: 'pluginRead',
+        label: 'phaser-spine-pool, default options, a bone kept per object in `onSpawn` (read: eager)',
+        short: 'pool, default, bone kept in onSpawn',
+        pool: true,
+        populate: (t, crowd, scale) => {
+            const kept = new Map<SpineGameObject, unknown>();
+            t.scene.spinePool.setHooks(SKELETON, `${SKELETON}-atlas`, {
+                onSpawn: (go) => {
+                    if (!kept.has(go)) kept.set(go, go.skeleton.bones[go.skeleton.bones.length - 1]);
+                },
+            });
+            return pooled({})(t, crowd, scale);
+        },
+    },
+    {
         // Distance tiers only, every pose computed: the Unity SpineManager's policy in the plugin.
         key: 'pluginLod',
         label: "phaser-spine-pool, `offscreen: 'lod'`, `poseCache: 'off'` (distance tiers only)",
@@ -131,8 +148,8 @@ export const SCENARIOS: Scenario[] = [
     },
 ];
 
-/** The contenders of the other shots (zoomed out, big rigs): stock, both pose cache modes, the exact bound. */
-export const SHOT_SCENARIOS = SCENARIOS.filter((s) => ['stock', POSE_CACHE_KEY.shared, POSE_CACHE_KEY.off, 'bound'].includes(s.key));
+/** The contenders of the other shots (zoomed out, big rigs): stock, both pose cache modes, a crowd read once per object, the exact bound. */
+export const SHOT_SCENARIOS = SCENARIOS.filter((s) => ['stock', POSE_CACHE_KEY.shared, 'pluginRead', POSE_CACHE_KEY.off, 'bound'].includes(s.key));
 
 export function gc(): void {
     (globalThis as { gc?: () => void }).gc?.();

@@ -100,8 +100,8 @@ export class InstanceLifecycle {
         fitSkinSize(instance);
         instance.poseCacheMode = options?.poseCache ?? null;
         instance.fullDetail = options?.detail === 'full';
-        // Its bones are written when something reads them (spine/bonesWhenRead.ts): one that may be served, never read in any life.
-        spawnPooledBones(instance, instance.sharesPoses && !instance.hasPhysics);
+        // Its bones are written when something reads them (spine/bonesWhenRead.ts): never read in any life, it is lazy.
+        spawnPooledBones(instance);
         this.pass.add(instance, options?.animation !== undefined ? (options.track ?? 0) : -1);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onSpawn is called without `this`, as onCreate is
         const onSpawn = this.registry.hooksOf(pool)?.onSpawn;

@@ -182,7 +182,7 @@ export class PoolRegistry {
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is
         const onCreate = this.hooksOf(pool)?.onCreate;
         // A skeleton onCreate reads (a bone kept for every owner) is read in every life: see spine/bonesWhenRead.ts.
-        if (onCreate) spawnPooledBones(instance, true);
+        if (onCreate) spawnPooledBones(instance);
         try {
             // What onCreate attaches belongs to the pool (the instance is Building): kept for every owner, never reported.
             onCreate?.(go);

@@ -66,11 +66,11 @@ export function forgetPooled(instance: PooledInstance): void {
 }
 
 /**
- * At a spawn of `instance`: `go.skeleton` holds its stand-in when `lazy` (spine/bonesWhenRead.ts),
+ * At a spawn of `instance`: `go.skeleton` holds its stand-in while nobody ever read it (spine/bonesWhenRead.ts),
  * the stand-in known as its skeleton (the game may call the skeleton's methods through it).
  */
-export function spawnPooledBones(instance: PooledInstance, lazy: boolean): void {
-    spawnBones(instance, lazy);
+export function spawnPooledBones(instance: PooledInstance): void {
+    spawnBones(instance);
     if (instance.standIn !== null) skeletons.set(instance.standIn, instance);
 }
 

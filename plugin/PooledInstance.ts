@@ -167,7 +167,7 @@ export class PooledInstance implements StateOwner {
     /** On screen only in views smaller than another camera's that renders it (see CameraTiers): watched every frame. */
     smallerView = false;
     /** The frame it was last drawn through a camera no view of the scene is (a texture's), and the largest zoom it was drawn at then. */
-    textureFrame = -1;
+    textureFrame = -Infinity;
     textureZoom = 0;
     /** `animationState.timeScale` as its last update saw it. */
     timeScale = 1;

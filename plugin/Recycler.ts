@@ -154,6 +154,7 @@ export function retireInstance(instance: PooledInstance): void {
     posedAgain(instance.reach, skeleton);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
     instance.drawnFrame = -1;
+    instance.textureFrame = -Infinity; // drawn into a texture by the last owner, not by the next
 }
 
 /** The InputPlugin of `go`'s scene (none once its scene is gone). */

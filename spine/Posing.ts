@@ -52,26 +52,12 @@ export class Posing {
      * update and events exactly with the pose copied from the cache.
      */
     poseStep(instance: SpineInstance, frame: number, ms: number): void {
-        const go = instance.go;
         const owner = instance.generation;
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
         posedAgain(instance.reach, instance.skeleton);
-        if (instance.sharesPoses) {
-            this.poseStepShared(instance, ms);
-        } else {
-            // The runtime's update reads `go.skeleton` (and may call the game): the skeleton itself, for good.
-            bonesRead(instance);
-            instance.poseBehind = false; // posed before its callbacks run
-            instance.posing = true;
-            try {
-                go.updatePose(ms);
-            } finally {
-                instance.posing = false;
-            }
-            this.inFull(instance, NOT_SERVED.off);
-        }
+        this.poseStepOwn(instance, ms);
         if (instance.generation !== owner) undoRestOfUpdate(instance);
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
@@ -163,8 +149,12 @@ export class Posing {
         this.cache.posedInFull(why);
     }
 
-    /** `poseStep` for an instance that shares poses: updatePose's steps, the pose copied from the cache when the state allows. */
-    private poseStepShared(instance: SpineInstance, ms: number): void {
+    /**
+     * `poseStep`'s work: updatePose's steps on the instance's own skeleton (not through `go.skeleton`,
+     * which holds the stand-in while nobody read it: bonesWhenRead.ts), the pose copied from the
+     * cache when it shares poses and the state allows.
+     */
+    private poseStepOwn(instance: SpineInstance, ms: number): void {
         const go = instance.go;
         const skeleton = instance.skeleton;
         const state = go.animationState;
@@ -172,7 +162,7 @@ export class Posing {
         const found = instance.served;
         instance.poseBehind = true;
         state.update(seconds);
-        let why = applyReason(state, instance.version);
+        let why = instance.sharesPoses ? applyReason(state, instance.version) : NOT_SERVED.off;
         if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
             // Its own events, exactly; and, once the game read its skeleton in some life, its local

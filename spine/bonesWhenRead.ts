@@ -20,8 +20,8 @@
  * reaches from `go.skeleton` (bones in a field, `findBone`, attachments, `getBounds`, hit tests,
  * listeners and callbacks given the object) sees exactly the pose a stock object would show, and
  * a bone turned by code then posed (`updateWorldTransform`) moves from this frame's local pose.
- * An object whose skeleton itself was ever in `go.skeleton` while spawned (a spawn that could not
- * be lazy: no shared poses, physics) counts as read too.
+ * An instance that is not served (`poseCache: 'off'`, physics) keeps the stand-in too, so a later
+ * life of its object may be lazy: the runtime's own update is lent the skeleton (`lendSkeleton`).
  *
  * A despawned instance's reset to the setup pose (`resetBones`) owes its bones the same way
  * (`setupOwed`: slots and constraints are written, the bones' local pose, applied values and world
@@ -187,16 +187,14 @@ export function localNow(instance: Pick<LazyBones, 'go' | 'skeleton' | 'poseBehi
 }
 
 /**
- * At a spawn: `go.skeleton` holds the stand-in when `servable` (an instance that may be served: it
- * shares poses and has no physics) and nobody ever read its skeleton, the skeleton itself otherwise
- * (which the game may keep: `everRead`).
+ * At a spawn: `go.skeleton` holds the stand-in while nobody ever read its skeleton (in any life,
+ * whether or not this one may be served: a later one may), the skeleton itself otherwise.
  */
-export function spawnBones(instance: LazyBones, servable: boolean): void {
-    const lazy = servable && !instance.everRead;
+export function spawnBones(instance: LazyBones): void {
+    const lazy = !instance.everRead;
     if (!lazy) {
         bonesNow(instance);
         instance.checkedBase = null;
-        instance.everRead = true;
     } else if (instance.checkedBase !== AT_SETUP) instance.checkedBase = null; // its reset's stands (a fresh object's is not assumed)
     instance.bonesLazy = lazy;
     (instance.go as { skeleton: Skeleton }).skeleton = lazy ? standInOf(instance) : instance.skeleton;

@@ -1,7 +1,8 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { worldOf } from './spineApi';
+import { onPosedUpdate } from '../../fixtures/internals';
 
-/** One call of `updatePose` seen by a probe. */
+/** One posed update seen by a probe (a stock object's `updatePose`, a pooled one's pose step). */
 export interface PoseCall {
     /** Value of the probe's frame counter when the call happened. */
     frame: number;
@@ -11,7 +12,7 @@ export interface PoseCall {
     trackTime: number;
 }
 
-/** Records every real `updatePose(ms)` of some instances, by frame; the real method still runs. */
+/** Records every posed update of some objects, by frame: a stock object's `updatePose(ms)` (the real method still runs), a pooled one's pose step. */
 export class UpdateProbe {
     frame = 0;
     private readonly calls = new Map<SpineGameObject, PoseCall[]>();
@@ -21,12 +22,15 @@ export class UpdateProbe {
         if (list) return list;
         list = [];
         this.calls.set(go, list);
-        const original = go.updatePose;
         const frame = (): number => this.frame;
         const calls = list;
+        const note = (ms: number): void => void calls.push({ frame: frame(), ms, trackTime: go.animationState.tracks[0]?.trackTime ?? -1 });
+        // A pooled instance is posed by the pool's posing policy (on its own skeleton, not through updatePose).
+        if (onPosedUpdate(go, note)) return list;
+        const original = go.updatePose;
         go.updatePose = function (this: SpineGameObject, ms: number) {
             original.call(this, ms);
-            calls.push({ frame: frame(), ms, trackTime: this.animationState.tracks[0]?.trackTime ?? -1 });
+            note(ms);
         };
         return list;
     }

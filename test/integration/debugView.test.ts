@@ -172,8 +172,12 @@ describe('the debug view (the debug option)', () => {
         gos.forEach((go, i) => {
             const box = drawn[i];
             expect(box.right - box.left).toBeGreaterThan(20);
-            const willRender = (x: number, y: number, right: number, bottom: number): boolean =>
-                (go as Any).willRender({ id: 0, rotation: 0, scrollX: 0, scrollY: 0, worldView: { x, y, right, bottom } });
+            // The scene's camera (one that is none of the scene's is a texture's: not culled), its view set by hand.
+            const camera = t.scene.cameras.main as Any;
+            const willRender = (x: number, y: number, right: number, bottom: number): boolean => {
+                camera.worldView.setTo(x, y, right - x, bottom - y);
+                return (go as Any).willRender(camera);
+            };
             const far = 10_000;
             expect([
                 willRender(box.right + margin + 1, -far, far, far),

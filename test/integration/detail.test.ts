@@ -11,7 +11,7 @@ import { boneWorld, poseDistance, UpdateProbe } from '../harness/probe';
 let t: TestGame;
 eachTest((game) => {
     t = game;
-    // Full poses (`updatePose` calls, exact world transforms) are what these tests watch.
+    // Full poses (posed updates, exact world transforms) are what these tests watch.
     t.scene.spinePool.configure({ poseCache: 'off' });
 });
 

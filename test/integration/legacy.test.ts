@@ -8,8 +8,8 @@ let t: TestGame;
 let warn: jest.SpyInstance;
 eachTest((game, spy) => {
     [t, warn] = [game, spy];
-    // The helper's timing is seen through full poses (`updatePose`, UpdateProbe), which a pose
-    // copied from the shared cache does not call: every pose computed here.
+    // The helper's timing is seen through full poses (UpdateProbe's posed updates, exact track
+    // times): every pose computed here.
     t.scene.spinePool.configure({ poseCache: 'off' });
 });
 

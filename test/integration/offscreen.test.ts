@@ -9,8 +9,8 @@ let t: TestGame;
 
 beforeEach(async () => {
     t = await bootGame();
-    // Full poses (`updatePose`, exact world transforms) are what these tests watch; a pose copied
-    // from the shared cache calls no updatePose and is within its tolerance (poseCache.test.ts).
+    // Full poses (exact world transforms, UpdateProbe's posed updates) are what these tests watch; a
+    // pose copied from the shared cache is within its tolerance (poseCache.test.ts).
     t.scene.spinePool.configure({ poseCache: 'off' });
 });
 

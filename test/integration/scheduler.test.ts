@@ -8,8 +8,8 @@ let probe: UpdateProbe;
 
 beforeEach(async () => {
     t = await bootGame();
-    // These tests pin the distance tiers; the off-screen policies have their own tests. They see an
-    // update through `updatePose`, which a pose copied from the shared cache does not call (its own tests: poseCache.test.ts).
+    // These tests pin the distance tiers; the off-screen policies have their own tests. They see each
+    // posed update (UpdateProbe), every pose computed (the shared cache's own tests: poseCache.test.ts).
     t.scene.spinePool.configure({ offscreen: 'lod', poseCache: 'off' });
     probe = new UpdateProbe();
 });

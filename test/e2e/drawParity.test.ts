@@ -6,7 +6,8 @@
  * pool's both made with its `'spine-webgl'` renderer (the pool's `renderer` option; with the
  * runtime's default Mesh2D renderer pooled instances are drawn by the runtime). Three frames at
  * different times are read back and each compared; with each, how the pool drew every instance
- * (the plugin's record): the path a test names must be the one that drew.
+ * (the plugin's record): the path a test names must be the one that drew; and what reached the GPU
+ * in that frame, counted at the WebGL level (fixtures/pages/glCalls.ts).
  *
  * - 'off' on Spine 4.2: the pool draws every instance slot by slot from its own skeleton, computed
  *   as spine-core computes it (a clipping one is left to the runtime): the same pixels as stock,
@@ -104,6 +105,24 @@ for (const { name, query } of STACKS)
             expect(result.readAt.length).toBe(3);
             for (const mode of ['stock', 'off', 'shared', 'cpu', 'mixed'] as const) expect(result.frames[mode].length).toBe(3);
             for (const mode of ['off', 'shared', 'cpu', 'mixed'] as const) expect(result.drawn[mode].length).toBe(3);
+        });
+
+        test("what reached the GPU, counted at the WebGL level (the instances of instanced draws, not the plugin's record): none for stock, for the pool's poses computed in full or with the GPU path off; with it on, at least every instance the record says was drawn there (the minimap draws some twice)", () => {
+            result.readAt.forEach((at, i) => {
+                const gl = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed'): number => result.glInstances[mode][i];
+                expect({ at, stock: gl('stock'), off: gl('off'), cpu: gl('cpu') }).toEqual({ at, stock: 0, off: 0, cpu: 0 });
+                for (const mode of ['shared', 'mixed'] as const) {
+                    const recorded = result.drawn[mode][i].gpu;
+                    expect({ at, mode, recorded, gl: gl(mode), atLeastRecorded: gl(mode) >= recorded, some: gl(mode) >= 2 }).toEqual({
+                        at,
+                        mode,
+                        recorded,
+                        gl: gl(mode),
+                        atLeastRecorded: true,
+                        some: true,
+                    });
+                }
+            });
         });
 
         test('stats().drawn reports how the pool drew its instances in each frame read', () => {

@@ -62,7 +62,8 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
  * plugin's bundle) into its `pageDir`, and beside it the e2e tests' draw-parity page (parity.html, see
- * fixtures/pages/parity.ts) and debug-view page (debugView.html, fixtures/pages/debugView.ts).
+ * fixtures/pages/parity.ts), debug-view page (debugView.html, fixtures/pages/debugView.ts) and GPU
+ * life page (gpuLife.html, fixtures/pages/gpuLife.ts).
  * Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {
@@ -126,11 +127,12 @@ function writePage(name: StackName, dir: string): void {
             { input: join(__dirname, 'browser', 'page.ts'), output: join(dir, 'bench.js') },
             { input: join(ROOT, 'fixtures', 'pages', 'parity.ts'), output: join(dir, 'parity.js') },
             { input: join(ROOT, 'fixtures', 'pages', 'debugView.ts'), output: join(dir, 'debugView.js') },
+            { input: join(ROOT, 'fixtures', 'pages', 'gpuLife.ts'), output: join(dir, 'gpuLife.js') },
         ],
         name,
     );
     copyFileSync(join(__dirname, 'browser', 'index.html'), join(dir, 'index.html'));
-    // The parity and debug-view pages are the same page running parity.js, debugView.js.
+    // The parity, debug-view and GPU life pages are the same page running parity.js, debugView.js, gpuLife.js.
     const html = readFileSync(join(__dirname, 'browser', 'index.html'), 'utf8');
     writeFileSync(
         join(dir, 'parity.html'),
@@ -139,6 +141,10 @@ function writePage(name: StackName, dir: string): void {
     writeFileSync(
         join(dir, 'debugView.html'),
         html.replace('bench.js', 'debugView.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · debug view</title>'),
+    );
+    writeFileSync(
+        join(dir, 'gpuLife.html'),
+        html.replace('bench.js', 'gpuLife.js').replace(/<title>.*<\/title>/, '<title>phaser-spine-pool · GPU life</title>'),
     );
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
 }

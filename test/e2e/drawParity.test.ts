@@ -31,44 +31,11 @@ import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
 import type { ParityResult } from '../../fixtures/pages/parity';
+import { compare } from './pixels';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. Draw parity was not tested. ***\n\n`);
 const maybe = chromiumPath ? describe : describe.skip;
-
-/** Pixels of `b` differing from `a`'s (any channel); and those outside `a`'s 3×3 neighbourhood range by more than `slack`. */
-function compare(a: Buffer, b: Buffer, width: number, height: number, slack: number): { differ: number; outside: number; drawn: number } {
-    let differ = 0;
-    let outside = 0;
-    let drawn = 0;
-    const background = [a[0], a[1], a[2]];
-    for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-            const i = (y * width + x) * 4;
-            if (a[i] !== background[0] || a[i + 1] !== background[1] || a[i + 2] !== background[2]) drawn++;
-            if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2] && a[i + 3] === b[i + 3]) continue;
-            differ++;
-            for (let c = 0; c < 4; c++) {
-                let lo = 255;
-                let hi = 0;
-                for (let dy = -1; dy <= 1; dy++) {
-                    for (let dx = -1; dx <= 1; dx++) {
-                        const nx = Math.min(width - 1, Math.max(0, x + dx));
-                        const ny = Math.min(height - 1, Math.max(0, y + dy));
-                        const v = a[(ny * width + nx) * 4 + c];
-                        if (v < lo) lo = v;
-                        if (v > hi) hi = v;
-                    }
-                }
-                if (b[i + c] < lo - slack || b[i + c] > hi + slack) {
-                    outside++;
-                    break;
-                }
-            }
-        }
-    }
-    return { differ, outside, drawn };
-}
 
 const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser3', query: '' },

@@ -83,10 +83,7 @@ export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: C
     const built = buildPrograms(gl);
     if (built.programs === null) {
         if (gl.isContextLost()) return 'context-lost';
-        if (dev)
-            warn(
-                `phaser-spine-pool: the GPU path's shaders did not build on this context; served instances are drawn on the CPU. The driver said: ${built.log}`,
-            );
+        if (dev) warn(`the GPU path's shaders did not build on this context; served instances are drawn on the CPU. The driver said: ${built.log}`);
         return 'shader';
     }
     atlas.attach(gl, ATLAS_UNIT, gl2 !== null ? gl2.RGBA32F : gl.RGBA);

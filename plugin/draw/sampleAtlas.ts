@@ -172,12 +172,20 @@ export class SampleAtlas {
 
     /**
      * Takes it out of GPU memory: its texture deleted, unless its context is lost (its objects went
-     * with it: a lost context's object is only let go of). The CPU copy and every picture's place are kept.
+     * with it: a lost context's object is only let go of). The CPU copy and every picture's place are
+     * kept for the context's restore; given up (no picture held, not lost), the CPU copy goes too.
      */
     detach(lost: boolean): void {
         if (!lost && this.gl !== null && this.texture !== null) this.gl.deleteTexture(this.texture);
         this.texture = null;
         this.gl = null;
+        if (lost || this.copies.length > 0) return;
+        this.data = new Float32Array(0);
+        this.rows = 0;
+        this.ranges.top = 0;
+        this.ranges.holes.length = 0;
+        this.full = false;
+        this.wanted = 0;
     }
 
     /** Copies `picture` in (uploaded when attached); null when it finds no room this frame. */

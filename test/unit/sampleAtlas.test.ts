@@ -156,4 +156,17 @@ describe('SampleAtlas: the pictures in GPU memory, as the CPU keeps them', () =>
         expect(atlas.rows).toBeLessThan(grown);
         for (const copy of copies) expect(holds(atlas, copy, p)).toBe(true);
     });
+
+    test('given up with no picture held (its renderer done with), its CPU copy goes too; lost, it keeps it for the restore', () => {
+        const atlas = new SampleAtlas();
+        const p = picture(200, 100, 1);
+        const copy = atlas.add(p) as AtlasCopy;
+        atlas.detach(true);
+        expect(atlas.rows).toBe(MIN_ROWS);
+        expect(holds(atlas, copy, p)).toBe(true);
+        copy.free();
+        atlas.detach(false);
+        expect(atlas.rows).toBe(0);
+        expect((atlas['data'] as Float32Array).length).toBe(0);
+    });
 });

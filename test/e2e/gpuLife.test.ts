@@ -88,6 +88,10 @@ for (const { name, query, gpu } of STACKS)
             for (const mode of ['stockPlain', 'stockLost', 'pooledPlain', 'pooledLost'] as const) expect(run.result.frames[mode]).toHaveLength(3);
         });
 
+        test('stats() makes nothing: asked before anything is drawn, with gpuDraw off then on, it makes no GL object', () => {
+            expect(run.result.statsMade).toEqual({ objects: 0, unavailable: ['off', null] });
+        });
+
         test("stats().gpu says 'context-lost' while the context is lost, and why not again once it is restored", () => {
             expect(run.result.whileLost?.unavailable).toBe('context-lost');
             for (const state of run.result.states.pooledLost ?? []) expect(state.gpu.unavailable).toBeNull();

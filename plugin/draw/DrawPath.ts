@@ -13,7 +13,11 @@ import type { SceneRenderer } from './shapes';
 export interface DrawPath {
     /** Its name in `stats().drawn` (its place in DRAW_PATHS). */
     readonly name: DrawnFrom;
-    /** It draws into spine-webgl's batch or beside it: the entry point begins the batch (and places the element) first. */
+    /**
+     * It draws into spine-webgl's batch or beside it: the entry point begins the batch (and places
+     * the element) before its draw, and ends it after. Else its draw begins and ends its own (the
+     * runtime's path: the caller's `renderWebGL`).
+     */
     readonly batched: boolean;
     /** Why it would not draw `element`'s instance: `TAKEN` when it would (it may reserve what its draw needs). */
     whyNot(element: Element): Miss;

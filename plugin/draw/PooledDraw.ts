@@ -63,7 +63,10 @@ export function drawPooled(
 ): DrawnFrom {
     const drawing = drawingOf(renderer);
     const path = drawing.choose(go, instance, sceneRenderer ?? null, true, false);
-    if (!path.batched) return drawnBy(drawing, path);
+    if (!path.batched) {
+        drawing.draw(path); // its own begin and end (the runtime's: the caller's)
+        return drawnBy(drawing, path);
+    }
     const spine = sceneRenderer as SceneRenderer;
     if (renderer.newType) {
         renderer.pipelines.clear();
@@ -101,7 +104,10 @@ export function drawPooledPhaser4(
     const camera = drawingContext.camera;
     const drawing = drawingOf(renderer);
     const path = drawing.choose(go, instance, camera === null ? null : (sceneRenderer ?? null), go.rendererType === 'spine-webgl', true);
-    if (!path.batched) return drawnBy(drawing, path);
+    if (!path.batched) {
+        drawing.draw(path); // its own begin and end (the runtime's: the caller's)
+        return drawnBy(drawing, path);
+    }
     const spine = sceneRenderer as SceneRenderer;
     const placed = displayList !== undefined && index !== undefined;
     const batcher = spine.batcher as Batcher & { isDrawing: boolean };

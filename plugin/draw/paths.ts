@@ -34,7 +34,7 @@ export const DRAWN_NAMES: readonly DrawnFrom[] = Object.freeze((Object.keys(DRAW
  *
  * @interface
  */
-export type DrawnCounts = { -readonly [K in DrawnFrom]: number };
+export type DrawnCounts = { -readonly [K in keyof typeof DRAW_PATHS]: number };
 
 /** A path takes the instance: no reason. */
 export const TAKEN = 0;
@@ -74,7 +74,7 @@ export type Miss = typeof TAKEN | typeof UNAVAILABLE | (typeof MISSES)[MissName]
  *
  * @interface
  */
-export type MissedCounts = { -readonly [K in MissName]: number };
+export type MissedCounts = { -readonly [K in keyof typeof MISSES]: number };
 
 /** Codes 0 (`TAKEN`) to the last reason: the size of a table indexed by code. */
 export const MISS_CODES = 8;

@@ -14,7 +14,8 @@
  *   pictures with its reason: the crowd's shaders broken (`'shader'`, the driver's log in a
  *   development warning), float uploads read as zeros (`'vertex-textures'`, caught by the probe
  *   drawn when the crowd is made); nothing drawn instanced, pixels within tolerance of stock's.
- * - A game made, drawn on the GPU and destroyed 20 times, then 20 with stock objects only: every
+ * - A game made, drawn on the GPU and destroyed 20 times, then 20 with stock objects only: the
+ *   scene's shutdown deletes the GPU path's programs and texture; every
  *   program and float texture the GPU path made is deleted, the pooled games leave no more GL
  *   objects than the stock ones, and no destroyed game's renderer is reachable after a forced GC.
  */
@@ -188,6 +189,12 @@ for (const { name, query } of STACKS.filter((s) => s.gpu))
             const remake = run.result.remake as NonNullable<LifeResult['remake']>;
             expect(remake.pooled.drawnOnGpu).toHaveLength(20);
             expect(remake.pooled.drawnOnGpu.every((n) => n > 0)).toBe(true);
+        });
+
+        test("the scene's shutdown (the renderer's last scene drawing with it) deletes the GPU path's programs and float texture", () => {
+            const remake = run.result.remake as NonNullable<LifeResult['remake']>;
+            expect(remake.pooled.shutdowns).toHaveLength(20);
+            for (const shutdown of remake.pooled.shutdowns) expect(shutdown).toEqual({ whileDrawing: 3, afterShutdown: 0 });
         });
 
         test('every program and float texture the GPU path made is deleted, and the pooled games leave no more GL objects of any kind than stock games', () => {

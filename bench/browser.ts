@@ -60,12 +60,12 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
 ];
 
 /** The e2e tests' pages built beside the bench page (fixtures/pages/<name>.ts, served as <name>.html), and their titles. */
-const TEST_PAGES: Record<string, string> = { parity: 'draw parity', debugView: 'debug view', renderTexture: 'render texture' };
+const TEST_PAGES: Record<string, string> = { parity: 'draw parity', debugView: 'debug view', gpuLife: 'GPU life', renderTexture: 'render texture' };
 
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
  * plugin's bundle) into its `pageDir`, and beside it the e2e tests' pages (`TEST_PAGES`: draw parity,
- * the debug view, a RenderTexture; fixtures/pages/).
+ * the debug view, the GPU path's life, a RenderTexture; fixtures/pages/).
  * Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {

@@ -6,7 +6,8 @@ import { NOT_SERVED_NAMES, REASON_CODES, SERVED } from '../spine/core/notServed'
 import type { SpinePoolStats, TierName } from './api';
 import { placementOf } from './CameraTiers';
 import type { SpinePoolOptions } from './options';
-import type { DrawnFrom, PooledInstance } from './PooledInstance';
+import type { PooledInstance } from './PooledInstance';
+import { DRAW_PATHS, DRAWN_NAMES, type DrawnFrom } from './draw/paths';
 import { place, placement, rect, viewRect } from './tierGeometry';
 import type { UpdatePass } from './UpdatePass';
 
@@ -52,9 +53,9 @@ const LABEL_STYLE: Phaser.Types.GameObjects.Text.TextStyle = {
 };
 const PANEL_STYLE: Phaser.Types.GameObjects.Text.TextStyle = { ...LABEL_STYLE, fontSize: '12px', padding: { x: 6, y: 4 } };
 
-/** How an instance was drawn this frame, as the labels say it: `drawnFrom`, or not drawn by the view's camera. */
-const DRAWS = ['gpu', 'picture', 'slots', 'runtime', 'not drawn'] as const;
-const NOT_DRAWN = 4;
+/** How an instance was drawn this frame, as the labels say it: its draw path's name (draw/paths.ts), or not drawn by the view's camera. */
+const DRAWS: readonly string[] = Object.freeze([...DRAWN_NAMES, 'not drawn']);
+const NOT_DRAWN = DRAWN_NAMES.length;
 /** A pose not made this frame (its tier's interval): the one before is shown. */
 const HELD = REASON_CODES;
 
@@ -112,7 +113,7 @@ export class DebugView {
     private readonly texts: (string | undefined)[] = [];
     private readonly stats: SpinePoolStats;
     /** Instances drawn this frame by the view camera, by `DRAWS` (the panel's line). */
-    private readonly draws = [0, 0, 0, 0, 0];
+    private readonly draws: number[] = DRAWS.map(() => 0);
     private frames = 0;
     /** Scratch of the extent's placement. */
     private readonly at = placement();
@@ -355,7 +356,7 @@ export class DebugView {
                 `tiers: high ${s.tiers.high} · mid ${s.tiers.mid} · low ${s.tiers.low} · off ${s.tiers.offscreen}`,
                 `pose cache: ${Math.round(cache.hitRate * 100)}% served · ${cache.clips} clips · ${(cache.bytes / 1048576).toFixed(1)} MB`,
                 `full poses: ${reasons.length > 0 ? reasons.join(' · ') : 'none'}`,
-                `drawn: gpu ${d[0]} · picture ${d[1]} · slots ${d[2]} · runtime ${d[3]} · not drawn ${d[4]}`,
+                `drawn: ${DRAWS.map((name, i) => `${name} ${d[i]}`).join(' · ')}`,
             ].join('\n'),
         );
     }
@@ -363,5 +364,5 @@ export class DebugView {
 
 /** `drawnFrom` as an index of `DRAWS` (not recorded: the runtime's Canvas renderer). */
 function drawIndex(from: DrawnFrom | null): number {
-    return from === 'gpu' ? 0 : from === 'picture' ? 1 : from === 'slots' ? 2 : 3;
+    return DRAW_PATHS[from ?? 'runtime'];
 }

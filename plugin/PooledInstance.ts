@@ -19,6 +19,7 @@ import type { SpineVersion } from '../spine/core/SpineVersion';
 import { versionOf } from '../spine/core/versions';
 import { AwayMemo } from './AwayMemo';
 import { InstanceHygiene, type EmitterListener } from './InstanceHygiene';
+import { TAKEN, type DrawnFrom, type Miss } from './draw/paths';
 
 /** Which skeleton a pool holds (`spawn`'s keys), and which registry the pool belongs to. */
 export interface PoolKey {
@@ -61,23 +62,6 @@ export const Life = {
     Destroyed: 7,
 } as const;
 export type Life = (typeof Life)[keyof typeof Life];
-
-/**
- * How a pooled object was drawn (draw/PooledDraw.ts): on the GPU from its samples' pictures in GPU
- * memory, from its samples' picture on the CPU, slot by slot by the pool, or left to the runtime's
- * own renderer (always, with Phaser's Canvas renderer).
- */
-export type DrawnFrom = 'gpu' | 'picture' | 'slots' | 'runtime';
-
-/**
- * Why an instance was not drawn on the GPU (`stats().gpu.missed`), the first reason found:
- * `unavailable` (the option off, no WebGL, a context that cannot: `stats().gpu.unavailable`), its
- * pose not the cache's, a look other than its samples' (tint, a slot's colour or attachment, the draw
- * order), a clipping attachment shown, Phaser 4's Mesh2D renderer, a picture of several texture
- * pages or blend modes (or larger than a batch), the memory.
- */
-export const GpuMiss = { none: 0, unavailable: 1, pose: 2, look: 3, clipping: 4, renderer: 5, picture: 6, memory: 7 } as const;
-export type GpuMiss = (typeof GpuMiss)[keyof typeof GpuMiss];
 
 /** Spreads per-instance values evenly over [0, 1) (the golden ratio's fractional part). */
 const GOLDEN = 0.6180339887498949;
@@ -126,8 +110,8 @@ export class PooledInstance implements StateOwner {
     drawnFrom: DrawnFrom | null = null;
     /** The scheduler's frame it was drawn in last (`drawnFrom` says how; -1: not drawn since its spawn): `stats().drawn` counts those of the last frame drawn. */
     drawnFrame = -1;
-    /** Why its last draw was not on the GPU (GpuMiss; none when it was). */
-    gpuMissed: GpuMiss = GpuMiss.none;
+    /** Why its last draw was not on the GPU (draw/paths.ts: the first reason a path gave; `TAKEN` when it was). */
+    gpuMissed: Miss = TAKEN;
     /** Where in the cache its last copied pose came from (drawn from its samples' vertices). */
     readonly served = cacheLookup();
     /** The samples its bones show while they are not written (see spine/bonesWhenRead.ts). */

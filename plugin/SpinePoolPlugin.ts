@@ -10,8 +10,8 @@ import { InstanceLifecycle } from './InstanceLifecycle';
 import { PoolRegistry } from './PoolRegistry';
 import { Prewarms } from './Prewarms';
 import { findSpinePlugin, loaderOf, runtimeMismatch, spineRuntimeOf } from './runtimeCheck';
-import { emptyStats, readStats } from './stats';
-import { readGpu } from './draw/gpuCrowd';
+import { emptyStats, readGpu, readStats } from './stats';
+import { drawingOf, type Drawing } from './draw/Drawing';
 import type { SceneRenderer } from './draw/shapes';
 import type { SpinePoolApi } from './SpinePoolApi';
 import { UpdatePass } from './UpdatePass';
@@ -45,8 +45,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
     private readonly prewarms: Prewarms;
     /** The debug view while the `debug` option is on and the scene runs, else null. */
     private debugView: DebugView | null = null;
-    /** The scene's spine-phaser plugin (found at boot): its spine-webgl renderer is what the GPU crowd draws beside. */
-    private spine: { webGLRenderer?: unknown } | null = null;
+    /** The scene's spine-phaser plugin (found at boot). */
+    private spine: object | null = null;
+    /** The owner of drawing of the game's WebGL renderer (made at boot; null with Canvas or HEADLESS). */
+    private drawing: Drawing | null = null;
     /** The scene runs: between `start` and `shutdown`. */
     private running = false;
 
@@ -79,6 +81,8 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.spine = spine;
         const mismatch = spine && runtimeMismatch(Phaser.VERSION, spineRuntimeOf(spine, loaderOf(systems)));
         if (mismatch) throw new PoolError(mismatch);
+        const renderer = this.game?.renderer;
+        if (renderer && this.game?.config.renderType === Phaser.WEBGL) this.drawing = drawingOf(renderer);
     }
 
     /** Called by Phaser each time the scene starts: hooks the scheduler into the scene's update; not for games to call. */
@@ -92,6 +96,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         events.once(SceneEvents.SHUTDOWN, this.shutdown, this);
         /* eslint-enable @typescript-eslint/unbound-method */
         this.running = true;
+        // spine-phaser 4.2 and -v3 keep their spine-webgl renderer in a static (read without making it);
+        // -v4 makes its own lazily, and restores it itself.
+        const spineRenderer = (this.spine?.constructor as { gameWebGLRenderer?: SceneRenderer | null } | undefined)?.gameWebGLRenderer ?? null;
+        this.drawing?.attach(spineRenderer);
         this.showDebug();
     }
 
@@ -169,7 +177,7 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
 
     stats(out?: SpinePoolStats): SpinePoolStats {
         const stats = readStats(out ?? emptyStats(), this.registry, this.pass, this.lifecycle.leaks.cleared);
-        readGpu(stats.gpu, this.settings.options.gpuDraw, (this.spine?.webGLRenderer ?? null) as SceneRenderer | null);
+        readGpu(stats.gpu, this.settings.options.gpuDraw, this.drawing);
         return stats;
     }
 
@@ -202,23 +210,27 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
         this.game?.events.off(Phaser.Core.Events.PRE_RENDER, this.preRender, this);
         events.off(SceneEvents.SHUTDOWN, this.shutdown, this);
         /* eslint-enable @typescript-eslint/unbound-method */
+        const drew = this.running;
         this.running = false;
         this.showDebug();
         this.pass.clear();
         this.prewarms.cancelAll();
         this.lifecycle.shutdown();
+        // Its pictures leave the GPU; the last scene drawing with the renderer deletes what was made there.
+        if (drew) this.drawing?.detach(() => this.pass.poseCache.letGoGpu());
     }
 
     /** Called by Phaser when the scene is destroyed: shuts down, then lets go of the scene. Not for games to call. */
     override destroy(): void {
         this.lifecycle.gone = true;
         this.shutdown();
-        // The samples' GPU copies live in a texture of the game's (one per spine-webgl renderer).
         this.pass.poseCache.clear();
         /* eslint-disable @typescript-eslint/unbound-method -- the listeners the constructor and `boot` added, removed by function and context */
         this.systems!.events.off(SceneEvents.START, this.start, this);
         this.systems!.events.off(SceneEvents.DESTROY, this.destroy, this);
         /* eslint-enable @typescript-eslint/unbound-method */
+        this.drawing = null;
+        this.spine = null;
         super.destroy();
     }
 }

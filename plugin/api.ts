@@ -4,6 +4,7 @@
 import type * as Phaser from 'phaser';
 import type { PoseCacheMode } from '../src/options';
 import type { NotServedCounts } from '../spine/core/notServed';
+import type { DrawnCounts, MissedCounts } from './draw/paths';
 
 /**
  * The `SpineGameObject` class of the Spine runtime your program uses, whichever it is
@@ -310,52 +311,30 @@ export interface SpinePoolStats {
      * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on
      * the GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by
      * the runtime (a pose not served, a clipping attachment, a tinted or physics rig, Phaser 4's
-     * default renderer, Canvas).
+     * default renderer, Canvas). One drawn by several cameras counts once.
      */
-    drawn: {
-        /** On the GPU, from the samples' pictures in GPU memory (the `gpuDraw` option): a record per instance, no vertex sent. */
-        gpu: number;
-        /** From the samples' picture: no vertex computed but the copy. */
-        picture: number;
-        /** Slot by slot by the pool (Spine 4.2). */
-        slots: number;
-        /** By the runtime's own renderer. */
-        runtime: number;
-    };
+    drawn: DrawnCounts;
     /** Drawing on the GPU (the `gpuDraw` option). */
     gpu: {
         /** GPU bytes of the texture holding the samples' pictures (the pictures in it are counted in `poseCache.bytes`). */
         bytes: number;
         /**
-         * Why served instances are not drawn on the GPU, null when they are: `'off'` (the option),
-         * `'no-webgl'` (Canvas, or no spine-webgl renderer), `'instancing'`, `'float-textures'`,
-         * `'vertex-textures'` (what the WebGL context lacks). An instance whose picture mixes
-         * texture pages or blend modes is drawn from it on the CPU (`drawn.picture`) either way.
+         * Why served instances are not drawn on the GPU, null when they are (or may be: nothing
+         * asked for it yet): `'off'` (the option), `'no-webgl'` (Canvas, or no spine-webgl
+         * renderer), `'context-lost'` (the WebGL context is lost: drawn on the GPU again once it is
+         * restored), `'instancing'`, `'float-textures'`, `'vertex-textures'` (what the WebGL context
+         * lacks, or a float texture read back as zeros in the vertex shader when the GPU path was
+         * built), `'shader'` (its shaders did not compile or link on this context: the driver's log
+         * in a development warning). Served instances are then drawn from their pictures on the
+         * CPU. An instance whose picture mixes texture pages or blend modes is drawn from it on the
+         * CPU (`drawn.picture`) either way.
          */
-        unavailable: 'off' | 'no-webgl' | 'instancing' | 'float-textures' | 'vertex-textures' | null;
+        unavailable: 'off' | 'no-webgl' | 'context-lost' | 'instancing' | 'float-textures' | 'vertex-textures' | 'shader' | null;
         /**
          * The instances drawn in the last frame drawn but not on the GPU, by the first reason found
-         * (none counted while `unavailable`): `pose`, not copied from the cache (`poseCache.notServed`
-         * says why); `look`, showing something else than its samples (a tint, a slot's colour or
-         * attachment, the draw order set by the game); `clipping`, a clipping attachment shown;
-         * `renderer`, Phaser 4's default Mesh2D renderer (the `renderer` option); `picture`, several
-         * texture pages or blend modes (multiply, screen) in one picture; `memory`, `poseCacheMemory`
-         * or the GPU texture spent.
+         * (none counted while `unavailable`).
          */
-        missed: {
-            /** Posed in full, not copied from the cache. */
-            pose: number;
-            /** Showing something else than its samples: a tint, a slot's colour or attachment, the draw order. */
-            look: number;
-            /** Showing a clipping attachment (drawn by the runtime). */
-            clipping: number;
-            /** Made with Phaser 4's default Mesh2D renderer (drawn by it). */
-            renderer: number;
-            /** A picture of several texture pages or blend modes (drawn from it on the CPU). */
-            picture: number;
-            /** `poseCacheMemory`, or the GPU texture, spent. */
-            memory: number;
-        };
+        missed: MissedCounts;
     };
     /**
      * Spawned instances whose bones' world transforms are not written now: served from the pose

@@ -36,6 +36,7 @@ export type { SpinePoolApi } from './SpinePoolApi';
 export type { Detail, TierName, SpawnOptions, SpineGameObject, SpineSkin, SpinePoolStats, PoolStats, PoolHooks, PrewarmOptions, PrewarmResult } from './api';
 export type { SpinePoolOptions, SpineRendererName } from './options';
 export type { NotServedCounts } from '../spine/core/notServed';
+export type { DrawnCounts, MissedCounts } from './draw/paths';
 export type { OffscreenMode, PoseCacheMode, CameraView } from '../src/options';
 export { DEBUG_TIER_COLORS } from './DebugView';
 export { PoolError } from '../src/errors';

@@ -31,7 +31,8 @@ const ENGINE_OPTIONS = {
      * matrix, alpha, samples and the weight between them) instead of its vertices, and consecutive
      * ones are drawn by one instanced draw, in display order. An instance whose picture mixes texture
      * pages or blend modes, and every instance where the context lacks instanced drawing, float
-     * textures or vertex texture fetch (`stats().gpu.unavailable` says which), is drawn from its
+     * textures or vertex texture fetch, where the GPU path's shaders do not build or its probe reads
+     * nothing, or while the context is lost (`stats().gpu.unavailable` says which), is drawn from its
      * picture on the CPU; false draws every one there (the same pixels within a rounding of the
      * last float).
      * @default true

@@ -3,7 +3,8 @@ import { NOT_SERVED, NOT_SERVED_NAMES, REASON_CODES, type NotServedCounts, type 
 import type { SpinePoolStats } from './api';
 import type { PoolRegistry } from './PoolRegistry';
 import type { UpdatePass } from './UpdatePass';
-import { GpuMiss } from './PooledInstance';
+import type { Drawing } from './draw/Drawing';
+import { DRAWN_NAMES, MISS_NAMES, MISSES, type DrawnCounts, type MissedCounts, type MissName } from './draw/paths';
 
 /** An empty {@link SpinePoolStats}, to fill. */
 export function emptyStats(): SpinePoolStats {
@@ -15,8 +16,8 @@ export function emptyStats(): SpinePoolStats {
         tiers: { high: 0, mid: 0, low: 0, offscreen: 0 },
         leaksCleared: 0,
         poseCache: { clips: 0, samples: 0, bytes: 0, hitRate: 0, hits: 0, misses: 0, notServed: notServedCounts() },
-        drawn: { gpu: 0, picture: 0, slots: 0, runtime: 0 },
-        gpu: { bytes: 0, unavailable: null, missed: { pose: 0, look: 0, clipping: 0, renderer: 0, picture: 0, memory: 0 } },
+        drawn: drawnCounts(),
+        gpu: { bytes: 0, unavailable: null, missed: missedCounts() },
         bonesUnwritten: 0,
         pools: [],
     };
@@ -55,30 +56,55 @@ export function readStats(out: SpinePoolStats, registry: PoolRegistry, pass: Upd
  * Counts the spawned instances drawn in the last frame drawn, by how, and those not on the GPU by
  * why (each draw stamps its instance: PooledDraw's `drawn`).
  */
-function countDraws(out: SpinePoolStats['drawn'], missed: SpinePoolStats['gpu']['missed'], pass: UpdatePass): void {
-    out.gpu = out.picture = out.slots = out.runtime = 0;
-    missed.pose = missed.look = missed.clipping = missed.renderer = missed.picture = missed.memory = 0;
+function countDraws(out: DrawnCounts, missed: MissedCounts, pass: UpdatePass): void {
+    for (let i = 0; i < DRAWN_NAMES.length; i++) out[DRAWN_NAMES[i]] = 0;
+    clearMissed(missed);
     const frame = pass.drawnFrame;
     const live = pass.spawned;
     for (let i = 0; i < live.length; i++) {
         const instance = live[i];
         if (instance.drawnFrame !== frame || instance.drawnFrom === null) continue;
         out[instance.drawnFrom]++;
-        const why = MISSED[instance.gpuMissed];
+        const why = MISS_NAMES[instance.gpuMissed];
         if (why !== null) missed[why]++;
     }
 }
 
-/** A GpuMiss's name in `stats().gpu.missed` (null: not counted). */
-const MISSED: (keyof SpinePoolStats['gpu']['missed'] | null)[] = [];
-MISSED[GpuMiss.none] = null;
-MISSED[GpuMiss.unavailable] = null;
-MISSED[GpuMiss.pose] = 'pose';
-MISSED[GpuMiss.look] = 'look';
-MISSED[GpuMiss.clipping] = 'clipping';
-MISSED[GpuMiss.renderer] = 'renderer';
-MISSED[GpuMiss.picture] = 'picture';
-MISSED[GpuMiss.memory] = 'memory';
+/**
+ * Fills `out` with the GPU path's state (`on`: the `gpuDraw` option): `drawing`'s, the owner of
+ * drawing of the game's renderer (read, never made: a game that draws with WebGL has one from its
+ * scenes' boot), or `'no-webgl'` without one.
+ */
+export function readGpu(out: SpinePoolStats['gpu'], on: boolean, drawing: Drawing | null): void {
+    if (drawing !== null) drawing.readGpu(out, on);
+    else {
+        out.bytes = 0;
+        out.unavailable = on ? 'no-webgl' : 'off';
+    }
+    if (out.unavailable !== null) clearMissed(out.missed);
+}
+
+/** Sets every count of `missed` to 0 (none are counted while the GPU path is unavailable). */
+function clearMissed(missed: MissedCounts): void {
+    for (let code = 0; code < MISS_NAMES.length; code++) {
+        const name = MISS_NAMES[code];
+        if (name !== null) missed[name] = 0;
+    }
+}
+
+/** A {@link DrawnCounts} of zeros, its paths in order. */
+function drawnCounts(): DrawnCounts {
+    const counts = {} as DrawnCounts;
+    for (const name of DRAWN_NAMES) counts[name] = 0;
+    return counts;
+}
+
+/** A {@link MissedCounts} of zeros, its reasons in documentation order. */
+function missedCounts(): MissedCounts {
+    const counts = {} as MissedCounts;
+    for (const name of Object.keys(MISSES) as MissName[]) counts[name] = 0;
+    return counts;
+}
 
 /** A {@link NotServedCounts} of zeros, its reasons in documentation order. */
 function notServedCounts(): NotServedCounts {

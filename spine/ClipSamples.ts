@@ -182,6 +182,18 @@ export class ClipSamples {
         return count;
     }
 
+    /** Gives back the GPU copies of its samples' pictures; returns their bytes. */
+    letGoGpu(): number {
+        let bytes = 0;
+        for (const segment of this.segments) {
+            if (segment === null) continue;
+            for (const sample of segment.samples) bytes += letGoGpu(sample);
+            for (const sample of segment.mids) if (sample !== null) bytes += letGoGpu(sample);
+        }
+        if (this.end !== null) bytes += letGoGpu(this.end);
+        return bytes;
+    }
+
     /** Segment `i`: the exact pose at its break and the pose just before the next, shared with a neighbour's when equal. */
     private makeSegment(i: number, source: SampleSource): Segment | null {
         const breaks = this.breaks;
@@ -393,6 +405,15 @@ function lastAtOrBefore(values: ArrayLike<number>, t: number, last: number): num
         else hi = m - 1;
     }
     return lo;
+}
+
+/** Gives back `sample`'s picture's GPU copy, if any; returns its bytes. */
+function letGoGpu(sample: Sample): number {
+    const picture = sample.drawn ? sample.drawn.picture : null;
+    if (picture === null || picture.gpu === null) return 0;
+    const bytes = picture.gpu.bytes;
+    letGo(sample.drawn);
+    return bytes;
 }
 
 /** A sample its clip lets go of: not drawn from any more, its GPU copy given back. */

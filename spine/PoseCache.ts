@@ -453,6 +453,23 @@ export class PoseCache implements SampleSource {
             for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
+    /**
+     * Gives back every picture's GPU copy (the renderer's GPU objects are going: its scene shut
+     * down), their bytes with them; the samples and pictures are kept (uploaded again when drawn).
+     */
+    letGoGpu(): void {
+        for (const owner of this.byData.values()) {
+            for (const byAnimation of owner.bySkin.values()) {
+                for (const clip of byAnimation.values()) {
+                    if (clip === null) continue;
+                    const bytes = clip.samples.letGoGpu();
+                    clip.drawnBytes -= bytes;
+                    this.bytesUsed -= bytes;
+                }
+            }
+        }
+    }
+
     private drop(clip: Clip): void {
         const count = clip.samples.clear();
         this.bytesUsed -= count * clip.layout.bytes + clip.drawnBytes;

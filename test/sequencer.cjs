@@ -7,8 +7,9 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-/** Files known to be long, the longest first (measured on 2 cores: e2e demo ~2 min, a call-site or matrix file ~1 min per stack). */
+/** Files known to be long, the longest first (measured on 2 cores: e2e GPU life ~4 min, demo ~2 min, a call-site or matrix file ~1 min per stack). */
 const LONG = [
+    /\/test\/e2e\/gpuLife\.test\.ts$/,
     /\/test\/e2e\/demo\.test\.ts$/,
     /\/test\/e2e\/drawParity\.test\.ts$/,
     /\/test\/integration\/callSitesClock\.test\.ts$/,

@@ -1,32 +1,49 @@
 /**
  * The pose cache's pictures in GPU memory: one float texture (RGBA32F texels, `WIDTH` a row) per
- * WebGL context, holding each uploaded picture's vertices and triangles, so that an instance drawn
- * on the GPU sends a small record per frame, never its vertices (plugin/draw/gpuCrowd.ts).
+ * renderer, holding each uploaded picture's vertices and triangles, so that an instance drawn on the
+ * GPU sends a small record per frame, never its vertices (plugin/draw/gpuCrowd.ts).
  *
  * Per picture, from its first texel: each vertex as three texels, (x, y, u, v), (r, g, b, a) and the
  * dark colour (r, g, b, a; zeros without two-colour tint), then its triangles' vertex indices four to
- * a texel. A CPU copy of the texture is kept so that the texture can grow (a new one twice as tall,
- * filled from the copy); a picture's texels are given back with its sample (a free list, first fit).
+ * a texel. A picture's texels are given back with its sample (a free list, first fit).
+ *
+ * The CPU keeps a copy of the texture: what the texture is made from again after a context is lost
+ * and restored (`attach`), and what it grows or shrinks from. Space is never re-uploaded whole in the
+ * middle of a frame: a picture that finds no room is refused for the rest of the frame (drawn on the
+ * CPU), and between frames (`tidy`, the renderer's PRE_RENDER) the copies are compacted (moved down
+ * over the holes, their records' addresses with them) and the texture grows for what was refused, or
+ * when three quarters are used, and shrinks when less than a quarter is (its pages given back).
  */
 import type { GpuCopy, Picture } from '../../spine/SampleVertices';
 
 /** Texels per row (a power of two: the shader divides by it exactly). */
 export const WIDTH = 1024;
 
+/** What the atlas holds of a picture: its vertices and triangles. */
+export type PictureData = Pick<Picture, 'vertices' | 'size' | 'indices'>;
+
 /** Texels of `picture`: three per vertex, then its indices four to a texel. */
-export function texelsOf(picture: Picture): number {
+export function texelsOf(picture: PictureData): number {
     return (picture.vertices.length / picture.size) * 3 + Math.ceil(picture.indices.length / 4);
 }
 
-/** Where a picture's texels are: what a draw record names. */
+/** Rows the texture starts with, and the fewest it shrinks to (1 MiB). */
+export const MIN_ROWS = 64;
+/** Rows at most (64 MiB), fewer where the context's largest texture is smaller. */
+const MAX_ROWS = 4096;
+
+/** Where a picture's texels are: what a draw record names (moved by a compaction, between frames only). */
 export class AtlasCopy implements GpuCopy {
+    /** Its index in its atlas's list of copies; -1 once given back. */
+    at = -1;
+
     constructor(
         private readonly atlas: SampleAtlas,
         /** Its first texel (its first vertex's). */
-        readonly start: number,
+        public start: number,
         readonly texels: number,
         /** The texel of its first index. */
-        readonly indexStart: number,
+        public indexStart: number,
         /** Its triangles' corners (indices). */
         readonly corners: number,
     ) {}
@@ -35,9 +52,27 @@ export class AtlasCopy implements GpuCopy {
         return this.texels * 16;
     }
 
-    free(): void {
-        this.atlas.release(this.start, this.texels);
+    /** Whether it is held in `atlas`. */
+    in(atlas: SampleAtlas): boolean {
+        return this.atlas === atlas && this.at >= 0;
     }
+
+    free(): void {
+        this.atlas.release(this);
+    }
+}
+
+/** Orders copies by their first texel (compaction moves them down in that order). */
+function byStart(a: AtlasCopy, b: AtlasCopy): number {
+    return a.start - b.start;
+}
+
+/** The rows that hold `texels` with a third more room, a power of two from MIN_ROWS. */
+function rowsFor(texels: number): number {
+    const needed = Math.ceil((texels * 4) / 3 / WIDTH);
+    let rows = MIN_ROWS;
+    while (rows < needed) rows *= 2;
+    return rows;
 }
 
 /** Which texels are taken: everything below `top` but the holes given back (first fit, holes merged). */
@@ -47,11 +82,16 @@ export class TexelRanges {
     /** Free ranges below `top`: start, length, … in order of start. */
     readonly holes: number[] = [];
 
-    /** Texels taken. */
-    get used(): number {
+    /** Texels given back below `top`. */
+    get free(): number {
         let free = 0;
         for (let i = 1; i < this.holes.length; i += 2) free += this.holes[i];
-        return this.top - free;
+        return free;
+    }
+
+    /** Texels taken. */
+    get used(): number {
+        return this.top - this.free;
     }
 
     /** The start of a hole of `texels` now taken, or -1 (the caller takes them from `top`). */
@@ -89,32 +129,67 @@ export class TexelRanges {
 }
 
 export class SampleAtlas {
-    readonly texture: WebGLTexture;
-    /** Rows of the texture. */
+    /** Rows of the texture (and of its CPU copy). */
     rows = 0;
-    /** The texture's contents, as uploaded. */
+    /** The texture's contents (its CPU copy). */
     private data = new Float32Array(0);
-    private readonly ranges = new TexelRanges();
-    private readonly maxRows: number;
+    readonly ranges = new TexelRanges();
+    /** The copies held, in no order (a compaction sorts them). */
+    private readonly copies: AtlasCopy[] = [];
+    /** A picture found no room this frame: the rest of the frame's are refused too, and `tidy` makes room. */
+    private full = false;
+    /** The texels of the first picture refused this frame. */
+    private wanted = 0;
+    private maxRows = MAX_ROWS;
+    /** The context it is in GPU memory of; null while it has none (not attached, lost, disposed). */
+    private gl: WebGLRenderingContext | null = null;
+    private texture: WebGLTexture | null = null;
+    /** The texture unit drawing binds it to (uploads use it too). */
+    private unit = 1;
+    /** WebGL2's RGBA32F internal format, or WebGL1's RGBA (with OES_texture_float). */
+    private internalFormat = 0;
 
-    constructor(
-        private readonly gl: WebGLRenderingContext,
-        /** The texture unit drawing binds it to (uploads use it too). */
-        private readonly unit: number,
-        /** WebGL2's RGBA32F internal format, or WebGL1's RGBA (with OES_texture_float). */
-        private readonly internalFormat: number,
-    ) {
-        this.texture = gl.createTexture();
-        this.maxRows = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, 4096);
-    }
-
-    /** Bytes of the texture. */
+    /** GPU bytes of the texture (0 while it has none). */
     get bytes(): number {
-        return this.rows * WIDTH * 16;
+        return this.texture === null ? 0 : this.rows * WIDTH * 16;
     }
 
-    /** Uploads `picture`; null when the texture cannot hold it. */
-    add(picture: Picture): AtlasCopy | null {
+    /** Pictures held. */
+    get count(): number {
+        return this.copies.length;
+    }
+
+    /** Puts it in `gl`'s memory: its texture made from the CPU copy (when a crowd is made, after a restore too). */
+    attach(gl: WebGLRenderingContext, unit: number, internalFormat: number): void {
+        this.gl = gl;
+        this.unit = unit;
+        this.internalFormat = internalFormat;
+        this.maxRows = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, MAX_ROWS);
+        this.texture = gl.createTexture();
+        if (this.rows > this.maxRows) this.resize(this.maxRows); // a smaller context than the last one
+        if (this.rows > 0) this.define();
+    }
+
+    /**
+     * Takes it out of GPU memory: its texture deleted, unless its context is lost (its objects went
+     * with it: a lost context's object is only let go of). The CPU copy and every picture's place are
+     * kept for the context's restore; given up (no picture held, not lost), the CPU copy goes too.
+     */
+    detach(lost: boolean): void {
+        if (!lost && this.gl !== null && this.texture !== null) this.gl.deleteTexture(this.texture);
+        this.texture = null;
+        this.gl = null;
+        if (lost || this.copies.length > 0) return;
+        this.data = new Float32Array(0);
+        this.rows = 0;
+        this.ranges.top = 0;
+        this.ranges.holes.length = 0;
+        this.full = false;
+        this.wanted = 0;
+    }
+
+    /** Copies `picture` in (uploaded when attached); null when it finds no room this frame. */
+    add(picture: PictureData): AtlasCopy | null {
         const vertexCount = picture.vertices.length / picture.size;
         const texels = texelsOf(picture);
         const start = this.alloc(texels);
@@ -142,47 +217,129 @@ export class SampleAtlas {
         const base = indexStart * 4;
         for (let i = 0; i < indices.length; i++) out[base + i] = indices[i];
         for (let i = indices.length; i < (texels - vertexCount * 3) * 4; i++) out[base + i] = 0;
-        this.upload(start, texels);
-        return new AtlasCopy(this, start, texels, indexStart, indices.length);
+        if (this.texture !== null) this.upload(Math.floor(start / WIDTH), Math.floor((start + texels - 1) / WIDTH) + 1);
+        const copy = new AtlasCopy(this, start, texels, indexStart, indices.length);
+        copy.at = this.copies.length;
+        this.copies.push(copy);
+        return copy;
     }
 
-    /** Gives back `texels` from `start`. */
-    release(start: number, texels: number): void {
-        this.ranges.release(start, texels);
+    /** Gives back `copy`'s texels. */
+    release(copy: AtlasCopy): void {
+        if (copy.at < 0) return;
+        this.ranges.release(copy.start, copy.texels);
+        const copies = this.copies;
+        const last = copies.pop() as AtlasCopy;
+        if (last !== copy) {
+            copies[copy.at] = last;
+            last.at = copy.at;
+        }
+        copy.at = -1;
     }
 
-    /** The first texel of a free range of `texels`, growing the texture when needed; -1 when it cannot grow enough. */
+    /**
+     * Between frames, no record waiting: makes room for what was refused (compacted when that is
+     * enough, else grown), grows ahead once three quarters are used, shrinks below a quarter.
+     * Returns whether anything moved or was uploaded.
+     */
+    tidy(): boolean {
+        const used = this.ranges.used;
+        const capacity = this.rows * WIDTH;
+        const wanted = this.full ? this.wanted : 0;
+        this.full = false;
+        this.wanted = 0;
+        const need = used + wanted;
+        if (need * 4 > capacity * 3 && this.rows < this.maxRows) {
+            const rows = Math.min(this.maxRows, Math.max(rowsFor(need), this.rows * 2));
+            this.compact();
+            this.resize(rows);
+            if (this.texture !== null) this.define();
+            return true;
+        }
+        if (wanted > 0 && this.ranges.holes.length > 0) {
+            const from = this.compact();
+            if (this.texture !== null && from < this.ranges.top) this.upload(Math.floor(from / WIDTH), Math.ceil(this.ranges.top / WIDTH));
+            return true;
+        }
+        if (used * 4 < capacity && this.rows > MIN_ROWS) {
+            this.compact();
+            this.resize(Math.max(MIN_ROWS, rowsFor(used * 2)));
+            if (this.texture !== null) this.define();
+            return true;
+        }
+        return false;
+    }
+
+    /** The first texel of a free range of `texels`; -1 when there is none this frame. */
     private alloc(texels: number): number {
+        if (this.full) return -1;
         const ranges = this.ranges;
         const start = ranges.take(texels);
         if (start >= 0) return start;
         const end = ranges.top + texels;
-        if (end > this.rows * WIDTH && !this.grow(Math.ceil(end / WIDTH))) return -1;
-        ranges.top = end;
-        return end - texels;
+        if (end <= this.rows * WIDTH) {
+            ranges.top = end;
+            return end - texels;
+        }
+        // An empty atlas is made (or grown) at once: there is nothing to upload again.
+        if (this.copies.length === 0) {
+            const rows = rowsFor(end);
+            if (rows <= this.maxRows) {
+                this.resize(rows);
+                if (this.texture !== null) this.define();
+                ranges.top = end;
+                return end - texels;
+            }
+        }
+        this.full = true;
+        this.wanted = texels;
+        return -1;
     }
 
-    /** A texture of at least `rows` rows (doubling), filled from the CPU copy. */
-    private grow(rows: number): boolean {
-        let next = Math.max(this.rows, 16);
-        while (next < rows) next *= 2;
-        if (next > this.maxRows) return false;
-        const data = new Float32Array(next * WIDTH * 4);
-        data.set(this.data);
+    /** Moves every copy down over the holes, in order; returns the first texel that moved (`top` when none did). */
+    private compact(): number {
+        const copies = this.copies;
+        copies.sort(byStart);
+        const data = this.data;
+        let at = 0;
+        let from = -1;
+        for (let i = 0; i < copies.length; i++) {
+            const copy = copies[i];
+            copy.at = i;
+            if (copy.start !== at) {
+                if (from < 0) from = at;
+                data.copyWithin(at * 4, copy.start * 4, (copy.start + copy.texels) * 4);
+                copy.indexStart += at - copy.start;
+                copy.start = at;
+            }
+            at += copy.texels;
+        }
+        this.ranges.holes.length = 0;
+        this.ranges.top = at;
+        return from < 0 ? at : from;
+    }
+
+    /** A CPU copy of `rows` rows, the texels below `top` kept. */
+    private resize(rows: number): void {
+        const data = new Float32Array(rows * WIDTH * 4);
+        data.set(this.data.subarray(0, Math.min(this.data.length, data.length)));
         this.data = data;
-        this.rows = next;
-        const gl = this.gl;
+        this.rows = rows;
+    }
+
+    /** Makes the texture of the CPU copy's size and fills it. */
+    private define(): void {
+        const gl = this.gl as WebGLRenderingContext;
         const active = gl.getParameter(gl.ACTIVE_TEXTURE) as number;
         const was = this.bind();
         const unpack = rawUnpack(gl);
-        gl.texImage2D(gl.TEXTURE_2D, 0, this.internalFormat, WIDTH, next, 0, gl.RGBA, gl.FLOAT, data);
+        gl.texImage2D(gl.TEXTURE_2D, 0, this.internalFormat, WIDTH, this.rows, 0, gl.RGBA, gl.FLOAT, this.data);
         restoreUnpack(gl, unpack);
         gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
         gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
         gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
         gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
         this.unbind(was, active);
-        return true;
     }
 
     /**
@@ -190,7 +347,7 @@ export class SampleAtlas {
      * texture units (Phaser 4's) must find them as it left them (`unbind`).
      */
     bind(): WebGLTexture | null {
-        const gl = this.gl;
+        const gl = this.gl as WebGLRenderingContext;
         gl.activeTexture(gl.TEXTURE0 + this.unit);
         const was = gl.getParameter(gl.TEXTURE_BINDING_2D) as WebGLTexture | null;
         gl.bindTexture(gl.TEXTURE_2D, this.texture);
@@ -199,20 +356,18 @@ export class SampleAtlas {
 
     /** Puts back what `bind` replaced, and the active unit (`active`, a TEXTUREi). */
     unbind(was: WebGLTexture | null, active: number): void {
-        const gl = this.gl;
+        const gl = this.gl as WebGLRenderingContext;
         gl.bindTexture(gl.TEXTURE_2D, was);
         gl.activeTexture(active);
     }
 
-    /** Uploads the rows `texels` from `start` touch (whole rows: one call, a few KB more at most). */
-    private upload(start: number, texels: number): void {
-        const gl = this.gl;
-        const first = Math.floor(start / WIDTH);
-        const last = Math.floor((start + texels - 1) / WIDTH);
+    /** Uploads rows `first` to `end` (excluded) of the CPU copy. */
+    private upload(first: number, end: number): void {
+        const gl = this.gl as WebGLRenderingContext;
         const active = gl.getParameter(gl.ACTIVE_TEXTURE) as number;
         const was = this.bind();
         const unpack = rawUnpack(gl);
-        gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, first, WIDTH, last - first + 1, gl.RGBA, gl.FLOAT, this.data.subarray(first * WIDTH * 4, (last + 1) * WIDTH * 4));
+        gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, first, WIDTH, end - first, gl.RGBA, gl.FLOAT, this.data.subarray(first * WIDTH * 4, end * WIDTH * 4));
         restoreUnpack(gl, unpack);
         this.unbind(was, active);
     }

@@ -6,7 +6,8 @@
  * pool's both made with its `'spine-webgl'` renderer (the pool's `renderer` option; with the
  * runtime's default Mesh2D renderer pooled instances are drawn by the runtime). Three frames at
  * different times are read back and each compared; with each, how the pool drew every instance
- * (the plugin's record): the path a test names must be the one that drew.
+ * (the plugin's record): the path a test names must be the one that drew; and what reached the GPU
+ * in that frame, counted at the WebGL level (fixtures/pages/glCalls.ts).
  *
  * - 'off' on Spine 4.2: the pool draws every instance slot by slot from its own skeleton, computed
  *   as spine-core computes it (a clipping one is left to the runtime): the same pixels as stock,
@@ -30,44 +31,11 @@ import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
 import type { ParityResult } from '../../fixtures/pages/parity';
+import { compare } from './pixels';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. Draw parity was not tested. ***\n\n`);
 const maybe = chromiumPath ? describe : describe.skip;
-
-/** Pixels of `b` differing from `a`'s (any channel); and those outside `a`'s 3×3 neighbourhood range by more than `slack`. */
-function compare(a: Buffer, b: Buffer, width: number, height: number, slack: number): { differ: number; outside: number; drawn: number } {
-    let differ = 0;
-    let outside = 0;
-    let drawn = 0;
-    const background = [a[0], a[1], a[2]];
-    for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-            const i = (y * width + x) * 4;
-            if (a[i] !== background[0] || a[i + 1] !== background[1] || a[i + 2] !== background[2]) drawn++;
-            if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2] && a[i + 3] === b[i + 3]) continue;
-            differ++;
-            for (let c = 0; c < 4; c++) {
-                let lo = 255;
-                let hi = 0;
-                for (let dy = -1; dy <= 1; dy++) {
-                    for (let dx = -1; dx <= 1; dx++) {
-                        const nx = Math.min(width - 1, Math.max(0, x + dx));
-                        const ny = Math.min(height - 1, Math.max(0, y + dy));
-                        const v = a[(ny * width + nx) * 4 + c];
-                        if (v < lo) lo = v;
-                        if (v > hi) hi = v;
-                    }
-                }
-                if (b[i + c] < lo - slack || b[i + c] > hi + slack) {
-                    outside++;
-                    break;
-                }
-            }
-        }
-    }
-    return { differ, outside, drawn };
-}
 
 const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser3', query: '' },
@@ -104,6 +72,24 @@ for (const { name, query } of STACKS)
             expect(result.readAt.length).toBe(3);
             for (const mode of ['stock', 'off', 'shared', 'cpu', 'mixed'] as const) expect(result.frames[mode].length).toBe(3);
             for (const mode of ['off', 'shared', 'cpu', 'mixed'] as const) expect(result.drawn[mode].length).toBe(3);
+        });
+
+        test("what reached the GPU, counted at the WebGL level (the instances of instanced draws, not the plugin's record): none for stock, for the pool's poses computed in full or with the GPU path off; with it on, at least every instance the record says was drawn there (the minimap draws some twice)", () => {
+            result.readAt.forEach((at, i) => {
+                const gl = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed'): number => result.glInstances[mode][i];
+                expect({ at, stock: gl('stock'), off: gl('off'), cpu: gl('cpu') }).toEqual({ at, stock: 0, off: 0, cpu: 0 });
+                for (const mode of ['shared', 'mixed'] as const) {
+                    const recorded = result.drawn[mode][i].gpu;
+                    expect({ at, mode, recorded, gl: gl(mode), atLeastRecorded: gl(mode) >= recorded, some: gl(mode) >= 2 }).toEqual({
+                        at,
+                        mode,
+                        recorded,
+                        gl: gl(mode),
+                        atLeastRecorded: true,
+                        some: true,
+                    });
+                }
+            });
         });
 
         test('stats().drawn reports how the pool drew its instances in each frame read', () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
-import { comparePixels } from '../../fixtures/browser/pixels';
+import { compare } from './pixels';
 import type { RenderTextureResult } from '../../fixtures/pages/renderTexture';
 
 const chromiumPath = findChromium();
@@ -57,7 +57,7 @@ for (const { name, query } of STACKS)
 
         test("with every instance every frame: posed in every frame it is drawn into the texture, the texture's pixels stock's within the cache's tolerance", () => {
             result.readAt.forEach((at, i) => {
-                const { differ, outside, drawn } = comparePixels(frame('stock', i), frame('every', i), result.width, result.height, 8);
+                const { differ, outside, drawn } = compare(frame('stock', i), frame('every', i), result.width, result.height, 8);
                 expect({ at, drawn: drawn > 1000 }).toEqual({ at, drawn: true }); // the characters are in the texture
                 expect({ at, outside: outside <= drawn * OUTSIDE_SHARE }).toEqual({ at, outside: true });
                 expect({ at, differ: differ < drawn }).toEqual({ at, differ: true });

@@ -13,10 +13,12 @@
  *   positions by the object's matrix, nothing recomputed.
  *
  * Built at the first draw that needs them, from the sample read into the clip's scratch skeleton.
- * A slot is left to the instance's own skeleton (`LIVE`) when its attachment has a sequence of
- * more than one region (its region switches at draw time) or is not a region or mesh; an instance
- * whose slot shows another attachment or deform than the sample's draws that slot from its own
- * skeleton too.
+ * A sequence attachment (frames switched by the animation) is pictured with the frame the sample's
+ * sequence index picks: the scratch skeleton is posed at the sample, whose frame holds until the
+ * next cut (ClipSamples never interpolates across a frame switch, breakTimes.ts), so its vertices
+ * and UVs are the region stock draws then. A slot whose attachment is not a region or mesh is left
+ * to the instance's own skeleton (`LIVE`); an instance whose slot shows another attachment, deform
+ * or sequence index than the sample's is not drawn from the picture.
  */
 import type { DrawnAttachment, Region, Skeleton } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
@@ -66,6 +68,9 @@ export function batchBlendMode(blendMode: number, layout: DrawLayout): number {
 /** A slot drawn from the instance's own skeleton. */
 export const LIVE = -1;
 
+/** A slot whose region does not switch (no sequence of several frames): any sequence index shows it. */
+export const STILL = -2;
+
 /** The drawn vertices of one sample. */
 export interface SampleVertices {
     /** Per slot (skeleton order): where its vertices start in `xy`, or LIVE. */
@@ -74,9 +79,11 @@ export interface SampleVertices {
     readonly attachments: unknown[];
     /** Per slot: its deform's length in the sample (an instance's must match). */
     readonly deform: Int32Array;
+    /** Per slot: the sequence index the sample shows, when its attachment switches frames (an instance's must match), else STILL. */
+    readonly frames: Int32Array;
     /** x, y per vertex. */
     readonly xy: Float32Array;
-    /** The whole picture, or null when it shows a sequence (drawn slot by slot) or a clipping attachment (drawn by the runtime). */
+    /** The whole picture, or null when it shows a clipping attachment (drawn by the runtime). */
     readonly picture: Picture | null;
 }
 
@@ -223,9 +230,9 @@ export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout
     const at = new Int32Array(slots.length).fill(LIVE);
     const attachments = new Array<unknown>(slots.length).fill(null);
     const deform = new Int32Array(slots.length);
+    const frames = new Int32Array(slots.length).fill(STILL);
     let floats = 0;
     let clips = false;
-    let sequences = false;
     for (let i = 0; i < slots.length; i++) {
         const shown = version.slotShown(slots[i]);
         const attachment = shown.attachment;
@@ -233,20 +240,18 @@ export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout
         if (isClipping(attachment)) clips = true;
         const n = version.drawnFloats(attachment);
         if (n === 0) continue;
-        if (version.switchesRegion(attachment as DrawnAttachment)) {
-            sequences = true;
-            continue;
-        }
+        if (version.switchesRegion(attachment as DrawnAttachment)) frames[i] = shown.sequenceIndex;
         at[i] = floats;
         deform[i] = shown.deform.length;
         floats += n;
     }
     const xy = new Float32Array(floats);
+    // A sequence's frame is applied here as stock's computeWorldVertices applies it (4.2: its region and offsets).
     for (let i = 0; i < slots.length; i++) {
         if (at[i] !== LIVE) version.worldVertices(skeleton, slots[i], attachments[i] as DrawnAttachment, version.drawnFloats(attachments[i]), xy, at[i]);
     }
-    const perSlot = { at, attachments, deform, xy };
-    return { ...perSlot, picture: sequences || clips ? null : pictureOf(skeleton, version, perSlot, layout) };
+    const perSlot = { at, attachments, deform, frames, xy };
+    return { ...perSlot, picture: clips ? null : pictureOf(skeleton, version, perSlot, layout) };
 }
 
 /** The picture of a posed skeleton whose drawn slots' vertices are `v.xy`. */
@@ -347,5 +352,5 @@ export function sampleVerticesBytes(v: SampleVertices): number {
               picture.order.byteLength +
               picture.drawn.byteLength +
               picture.runs.length * 64;
-    return v.xy.byteLength + v.at.byteLength + v.deform.byteLength + v.attachments.length * 8 + pictureBytes;
+    return v.xy.byteLength + v.at.byteLength + v.deform.byteLength + v.frames.byteLength + v.attachments.length * 8 + pictureBytes;
 }

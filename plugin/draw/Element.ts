@@ -5,7 +5,7 @@
  * for each instance drawn (drawing does not nest).
  */
 import type { Sample } from '../../spine/ClipSamples';
-import { drawLayout, isClipping, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
+import { drawLayout, isClipping, type DrawLayout, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import type { PooledInstance } from '../PooledInstance';
@@ -148,8 +148,12 @@ export class Element {
         const va = this.va;
         const vb = this.vb;
         if (va === null || vb === null) return MISSES.pose;
+        // No picture of its samples to draw from is not a look the game changed.
+        const p = va.picture;
+        const q = vb.picture;
+        if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return MISSES.picture;
         if (!looksPictured(skeleton, instance, instance.served.clip, va, vb, layout, version)) return MISSES.look;
-        return fitsBatch(sceneRenderer.batcher, va.picture as Picture) ? TAKEN : MISSES.picture;
+        return fitsBatch(sceneRenderer.batcher, p) ? TAKEN : MISSES.picture;
     }
 }
 

@@ -50,13 +50,17 @@ export const UNAVAILABLE = 1;
 export const MISSES = {
     /** Posed in full, not copied from the cache (`poseCache.notServed` says why). */
     pose: 2,
-    /** Showing something else than its samples: a tint, a slot's colour or attachment, the draw order set by the game. */
+    /** Showing something else than its samples: a tint, a slot's colour, attachment or sequence frame, the draw order set by the game. */
     look: 3,
     /** Showing a clipping attachment (drawn by the runtime). */
     clipping: 4,
     /** Made with Phaser 4's default Mesh2D renderer (drawn by it; the `renderer` option). */
     renderer: 5,
-    /** A picture of several texture pages or blend modes (multiply, screen), or larger than a batch (drawn from it on the CPU). */
+    /**
+     * No picture the GPU path draws: its samples' picture has several texture pages (a sequence's
+     * frames on another page) or blend modes (multiply, screen), or is larger than a batch (drawn
+     * from it on the CPU), or the plugin made none for them (drawn slot by slot or by the runtime).
+     */
     picture: 6,
     /** `poseCacheMemory` spent, or the GPU texture full this frame (it grows, or is compacted, before the next). */
     memory: 7,

@@ -3,7 +3,7 @@
  * samples' look, and the copy of the picture into spine-webgl's batch, positions interpolated as
  * its bones were and moved by the object's matrix.
  */
-import type { DrawLayout, Picture, SampleVertices } from '../../spine/SampleVertices';
+import { STILL, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import type { Batcher, Matrix } from './shapes';
@@ -43,8 +43,8 @@ const SAME_COLOR = 1e-6;
 
 /**
  * Whether the instance shows exactly the look of the samples around its pose (`va`, `vb`), so its
- * picture is what the runtime would draw: the same attachments, draw order and slot colours as
- * drawn (4.3: the applied poses), an untinted skeleton, a picture laid out for `layout`. A deform
+ * picture is what the runtime would draw: the same attachments, sequence frames, draw order and slot
+ * colours as drawn (4.3: the applied poses), an untinted skeleton, a picture laid out for `layout`. A deform
  * or dark colour the game sets on a slot itself while the pose comes from the cache is not seen
  * (animations set those).
  */
@@ -63,11 +63,13 @@ export function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleV
     if (order.length !== pOrder.length) return false;
     for (let i = 0; i < pOrder.length; i++) if (order[i] !== slots[pOrder[i]]) return false;
     const attachments = va.attachments;
+    const frames = va.frames;
     const colorAt = p.colorAt;
     const colors = p.colors;
     for (let i = 0; i < slots.length; i++) {
         const shown = version.slotShown(slots[i]);
         if (shown.attachment !== attachments[i]) return false;
+        if (frames[i] !== STILL && shown.sequenceIndex !== frames[i]) return false;
         const o = colorAt[i];
         if (o < 0) continue;
         const color = shown.color;

@@ -5,7 +5,7 @@
  * 4.3 runtimes draw what the picture does not cover themselves.
  */
 import { bonesNow } from '../../spine/bonesWhenRead';
-import { LIVE, QUAD_TRIANGLES, vertexColors, writeVertices, type DrawLayout } from '../../spine/SampleVertices';
+import { LIVE, QUAD_TRIANGLES, STILL, vertexColors, writeVertices, type DrawLayout } from '../../spine/SampleVertices';
 import type { DrawnAttachment, Slot } from '../../spine/core/shapes';
 import type { PooledInstance } from '../PooledInstance';
 import type { DrawPath } from './DrawPath';
@@ -66,6 +66,7 @@ export class SlotsPath implements DrawPath {
                 va !== null &&
                 vb !== null &&
                 va.at[index] !== LIVE &&
+                va.frames[index] === STILL && // a sequence's region and UVs are set where its vertices are computed
                 va.attachments[index] === attachment &&
                 vb.attachments[index] === attachment &&
                 va.deform[index] === slot.deform.length &&

@@ -145,7 +145,7 @@ export interface SpineVersion {
     drawnFloats(attachment: unknown): number;
     /** Whether an attachment's region switches at draw time (a sequence of several regions: 4.3 gives every attachment a sequence). */
     switchesRegion(attachment: DrawnAttachment): boolean;
-    /** The UVs and texture an attachment is drawn with for a slot's pose (`shown`), into `out`, as the runtime's SkeletonRenderer reads them. */
+    /** The UVs and texture an attachment is drawn with for a slot's pose (`shown`, its sequence index picking a sequence's frame), into `out`, as the runtime's SkeletonRenderer reads them. */
     regionOf(attachment: DrawnAttachment, shown: SlotLook, out: Region): void;
     /**
      * Writes the world vertices of `slot`'s attachment (`floats` of them) into `out` from `at`, 2

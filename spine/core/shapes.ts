@@ -108,6 +108,11 @@ export interface Slot extends SlotLook {
     appliedPose?: SlotLook;
 }
 
+/** A 4.2 attachment's sequence (when it has one): `apply` sets its region, offsets and UVs for a slot's sequence index. */
+export interface Sequence42 {
+    apply(slot: SlotLook, attachment: DrawnAttachment): void;
+}
+
 /** A 4.3 attachment's sequence (every region and mesh has one). */
 export interface Sequence43 {
     regions: ({ texture: unknown } | null)[];

@@ -2,7 +2,17 @@
  * Spine 4.2's object of the version API (spine-phaser on Phaser 3): its bones, slots and
  * constraints are their own poses, its tracks mix by `MixBlend` (see SpineVersion.ts).
  */
-import { MIX_BLEND_ADD, MIX_BLEND_SETUP, MIX_DIRECTION_IN, type AppliedBone42, type Bone, type DrawnAttachment, type Skeleton, type Slot } from './shapes';
+import {
+    MIX_BLEND_ADD,
+    MIX_BLEND_SETUP,
+    MIX_DIRECTION_IN,
+    type AppliedBone42,
+    type Bone,
+    type DrawnAttachment,
+    type Sequence42,
+    type Skeleton,
+    type Slot,
+} from './shapes';
 import { BONE_POSE_FLOATS, constraintsIn, readPhysicsState, writePhysicsState, type SpineVersion } from './SpineVersion';
 
 const NO_PHYSICS: readonly never[] = [];
@@ -117,7 +127,9 @@ export const SPINE_42: SpineVersion = {
         return a.offset !== undefined && a.offset.length === 8 ? 8 : 0;
     },
     switchesRegion: (attachment) => Boolean(attachment.sequence),
-    regionOf(attachment, _shown, out) {
+    regionOf(attachment, shown, out) {
+        // A sequence's region and UVs are its attachment's, set for the slot's frame (shared by every slot showing it).
+        if (attachment.sequence) (attachment.sequence as Sequence42).apply(shown, attachment);
         out.uvs = attachment.uvs;
         out.texture = attachment.region === null ? null : attachment.region.texture;
     },

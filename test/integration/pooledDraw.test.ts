@@ -115,6 +115,7 @@ beforeEach(async () => {
             physics: corpusRig('physics'),
             giant: corpusRig('giant'),
             swing: corpusRig('swing'),
+            flipbook: corpusRig('flipbook'),
         },
     });
     // Phaser 4: pooled instances are made with spine-phaser-v4's 'spine-webgl' renderer (the pool's
@@ -365,7 +366,60 @@ describe('the pool draws what spine-webgl draws', () => {
         expect(compared).toBe(6);
     });
 
+    test("a sequence attachment (flipbook's 8-frame wings, frames on two atlas pages) is drawn from the samples' pictures, frame by frame as its stock twin draws it: its frame's texture and UVs", () => {
+        const frames = new Set<number>();
+        const textures = new Set<unknown>();
+        let pictures = 0;
+        // The animations keying the wings and no slot colour (a colour between two samples is not a picture's).
+        const animations = ['idle', 'walk', 'run'];
+        const members = animations.map((animation, i) => {
+            const go = spawn(120 + i * 120, 300, 'flipbook', { detail: 'full', poseCache: 'shared' });
+            const twin = addStock(120 + i * 120, 300, 'flipbook');
+            for (const o of [go, twin]) {
+                o.setScale(i % 2 === 0 ? 0.5 : -0.6, 0.5);
+                o.animationState.setAnimation(0, animation, true).trackTime = i * 0.13;
+            }
+            return { go, twin };
+        });
+        t.step(90); // a loop of each: the samples built
+        for (let frame = 0; frame < 40; frame++) {
+            t.step(1);
+            for (const { go, twin } of members) {
+                const wings = (twin.skeleton.slots as Any[]).find((slot) => slot.data.name === 'wings');
+                frames.add(look(wings).sequenceIndex);
+                // Textures, UVs and colours exactly the twin's; positions within the cache's tolerance (0.5 px) of its pose.
+                const { from, worst } = drawBoth(go, twin);
+                expect(from).toBe('picture');
+                expect(worst).toBeLessThan(0.5 * 0.6);
+                // And within 0.01 px of what the runtime draws for the pose the pool served.
+                expect(drawBoth(go).worst).toBeLessThan(0.01);
+                const attachment = attachmentOf(wings);
+                textures.add(v43() ? attachment.sequence.regions[attachment.sequence.resolveIndex(look(wings))].texture : attachment.region.texture);
+                pictures++;
+            }
+        }
+        expect(pictures).toBe(40 * animations.length);
+        expect(compared).toBe(2 * pictures);
+        // Frames switched while drawn, on both pages.
+        expect([...frames].filter((f) => f >= 0 && f < 4).length).toBeGreaterThanOrEqual(3);
+        expect([...frames].filter((f) => f >= 4).length).toBeGreaterThanOrEqual(3);
+        expect(textures.size).toBe(2);
+        expect(t.scene.spinePool.stats().drawn.slots + t.scene.spinePool.stats().drawn.runtime).toBe(0);
+    });
+
+    test("a sequence frame the game sets after the pool's update is drawn as stock draws it, not from the samples' picture of another frame", () => {
+        const [{ go }] = crowd('flipbook', ['idle'], 'shared', 60);
+        expect(drawBoth(go).from).toBe('picture');
+        const wings = look((go.skeleton.slots as Any[]).find((slot) => slot.data.name === 'wings'));
+        wings.sequenceIndex = (wings.sequenceIndex + 3) % 8;
+        const { from, worst } = drawBoth(go);
+        expect(from).toBe(SLOTS());
+        expect(worst).toBeLessThan(0.01);
+        expect(compared).toBe(2);
+    });
+
     test("a sequence attachment (stunts' smoke in `die`, past its clipping) is drawn frame by frame as stock draws it", () => {
+        let pictures = 0;
         for (const poseCache of ['off', 'shared'] as const) {
             const go = spawn(300, 300, 'stunts', { detail: 'full', poseCache });
             // Posed in full: a stock twin given the same calls draws the same stream.
@@ -377,7 +431,10 @@ describe('the pool draws what spine-webgl draws', () => {
                 expect(smoke).toBeDefined();
                 expect(showsClipping(go)).toBe(false);
                 const { from, worst } = drawBoth(go, twin);
-                expect(from).toBe(SLOTS()); // the sample's picture leaves a sequence to the skeleton
+                // The sample's picture shows the sample's frame (`die` keys colours: a colour between two samples is drawn slot by slot).
+                if (poseCache === 'off') expect(from).toBe(SLOTS());
+                else expect(from === 'picture' || from === SLOTS()).toBe(true);
+                if (from === 'picture') pictures++;
                 if (twin) expect(worst).toBe(0);
                 else expect(worst).toBeLessThan(0.01);
             }
@@ -385,6 +442,7 @@ describe('the pool draws what spine-webgl draws', () => {
             twin?.destroy();
         }
         expect(compared).toBe(12);
+        expect(pictures).toBeGreaterThan(0);
     });
 
     test("a clipping attachment (stunts' portal in `die`) is left to the runtime, which draws it as it draws stock's", () => {

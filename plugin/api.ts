@@ -326,13 +326,14 @@ export interface SpinePoolStats {
          * lacks, or a float texture read back as zeros in the vertex shader when the GPU path was
          * built), `'shader'` (its shaders did not compile or link on this context: the driver's log
          * in a development warning). Served instances are then drawn from their pictures on the
-         * CPU. An instance whose picture mixes texture pages or blend modes is drawn from it on the
-         * CPU (`drawn.picture`) either way.
+         * CPU. An instance whose picture mixes texture pages (a sequence attachment's frames on
+         * another page included) or blend modes is drawn from it on the CPU (`drawn.picture`) either way.
          */
         unavailable: 'off' | 'no-webgl' | 'context-lost' | 'instancing' | 'float-textures' | 'vertex-textures' | 'shader' | null;
         /**
          * The instances drawn in the last frame drawn but not on the GPU, by the first reason found
-         * (none counted while `unavailable`).
+         * (none counted while `unavailable`): `look` what the game changed, `picture` a picture the
+         * GPU path does not draw or one not made (see {@link MissedCounts}).
          */
         missed: MissedCounts;
     };

@@ -192,6 +192,43 @@ for (const { name, query } of STACKS)
                 });
             });
 
+        test("sequence attachments (the flipbook's 8-frame wings, frames on two pages): drawn from their samples' pictures as the frames switch between the frames read, on the GPU where the frame is on the rig's first page, a picture of two pages missed as `picture`, not as a look", () => {
+            for (const mode of ['shared', 'cpu', 'mixed'] as const) {
+                const frames = new Set<number>();
+                let gpu = 0;
+                result.readAt.forEach((at, i) => {
+                    const { sequence } = result.drawn[mode][i];
+                    sequence.frames.forEach((f) => frames.add(f));
+                    gpu += sequence.gpu;
+                    // Idle, walk and run key no slot colour: every one pictured, none missed for its look.
+                    expect({ mode, at, ...sequence }).toEqual({
+                        mode,
+                        at,
+                        ...sequence,
+                        pictured: 4,
+                        look: 0,
+                        ...(mode === 'cpu' ? { gpu: 0, picture: 0 } : { gpu: 4 - sequence.picture }),
+                    });
+                });
+                // Frames of both pages shown in the frames read (each instance's pixels compared with its twin's above).
+                const shown = [...frames];
+                expect({
+                    mode,
+                    shown,
+                    firstPage: shown.some((f) => f >= 0 && f < 4),
+                    secondPage: shown.some((f) => f >= 4),
+                    several: frames.size >= 4,
+                }).toEqual({
+                    mode,
+                    shown,
+                    firstPage: true,
+                    secondPage: true,
+                    several: true,
+                });
+                if (mode !== 'cpu') expect({ mode, gpu: gpu > 0 }).toEqual({ mode, gpu: true });
+            }
+        });
+
         test("display order: the GPU path's draws between stock objects and Phaser's own, each where the display list puts it (every third character stock; a stack of four, pooled and stock in turn, each over the one before), within the cache's tolerance of stock's", () => {
             result.readAt.forEach((at, i) => {
                 const counts = result.drawn.mixed[i];

@@ -9,9 +9,9 @@ import { bootGame, type TestGame } from '../../fixtures/headless/game';
 import { DifferentialRun, irregularDeltas, type TwinPair } from './differential';
 import { cacheBound } from './poseError';
 import { hash, PLACEMENTS, SCENARIOS, type Placement, type Scenario } from './scenarios';
-import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED } from '../../fixtures/skeletons/corpus';
+import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN, SPAWN_SKIN_COMBINED, type AnyRigName } from '../../fixtures/skeletons/corpus';
 
-type Rig = (typeof DIFFERENTIAL_RIGS)[number];
+type Rig = AnyRigName;
 
 function skeletonsFor(rig: Rig) {
     return { [rig]: corpusRig(rig) };
@@ -65,8 +65,8 @@ function report(label: string, pair: TwinPair): void {
 }
 
 /** Every scenario, rig and placement with every pose computed (`poseCache: 'off'`): nothing may be served, every pose the twin's within 1e-3. */
-export function computedMatrix(): void {
-    describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig, every pose computed', (rig) => {
+export function computedMatrix(rigs: readonly Rig[] = DIFFERENTIAL_RIGS): void {
+    describe.each(rigs.map((rig) => [rig]))('%s rig, every pose computed', (rig) => {
         let t: TestGame;
 
         beforeEach(async () => {
@@ -119,8 +119,13 @@ const MIN_SERVED_SHARE = 0.7;
  * plugin's reports: `DifferentialRun.excuseWait`); at least 70 % of those frames, in every
  * placement where it may serve any.
  */
-export function sharedCacheMatrix(title: string, tolerance: number | null, placements: (rig: Rig) => Placement[] = placementsOf): void {
-    describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))(`%s rig, ${title}`, (rig) => {
+export function sharedCacheMatrix(
+    title: string,
+    tolerance: number | null,
+    placements: (rig: Rig) => Placement[] = placementsOf,
+    rigs: readonly Rig[] = DIFFERENTIAL_RIGS,
+): void {
+    describe.each(rigs.map((rig) => [rig]))(`%s rig, ${title}`, (rig) => {
         let t: TestGame;
 
         beforeEach(async () => {

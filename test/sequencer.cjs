@@ -20,6 +20,7 @@ const LONG = [
     /\/test\/readme\/readme\.test\.ts$/,
     /\/test\/examples\/examples\.test\.ts$/,
     /\/test\/integration\/differentialCacheTight\.test\.ts$/,
+    /\/test\/integration\/differentialSequence\.test\.ts$/,
     /\/test\/integration\/callSites\.test\.ts$/,
     /\/test\/e2e\/benchPage\.test\.ts$/,
     /\/test\/e2e\/debugView\.test\.ts$/,

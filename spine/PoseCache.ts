@@ -6,12 +6,16 @@
  * cached (the instance's own state fires them, see Posing).
  *
  * - A state is served when one entry plays on track 0 alone, at full alpha, not additive, not
- *   reversed, not waiting out a delay, with no mix, on a skeleton at its origin and default scale,
- *   without physics constraints (their state is the instance's own) or slot-moving constraints (4.3
+ *   reversed, not waiting out a delay, with no mix, on a skeleton at its origin, without physics constraints (their state is the instance's own) or slot-moving constraints (4.3
  *   sliders), with no `before/afterUpdateWorldTransforms` callback (they could move bones), and
  *   with what the animation does not key at the setup pose (see unkeyedPose.ts: not after a
  *   `clearTrack`, nor where the game set a bone itself). Anything else is posed in full for as
  *   long as it lasts.
+ * - A skeleton of its own scale (`skeleton.scaleX = -1` turns it around) is served from samples
+ *   made at that scale, on a scratch skeleton of that scale (exact for any rig: IK bend directions
+ *   and transform constraints need not simply mirror), its clips kept and counted as any other. Up
+ *   to `SCALES_PER_DATA` scales other than the default per skeleton data (the four mirrorings of
+ *   one size fit): a skeleton of yet another is posed in full (`scale`; said once in dev mode).
  * - A clip's samples are error-bounded (ClipSamples): never interpolated across a key time, a
  *   sequence frame switch or the loop's wrap; placed where the pose bends, until every bone and
  *   every point it carries is within `poseCacheTolerance` px of the exact pose (and each keyed
@@ -35,7 +39,8 @@ import { keyedSlotsOf, slotKeysOf } from './slotKeys';
 import type { WrittenSlots } from './SetupPose';
 import { NOT_SERVED, REASON_CODES, SERVED } from './core/notServed';
 import { plainness } from './core/plainEntry';
-import { sampleOn, scratchOf, setupOn, type Scratch } from './core/scratch';
+import { sampleOn, scaledScratch, scratchOf, setupOn, type Scratch } from './core/scratch';
+import { warn } from '../src/errors';
 import type { SpineVersion } from './core/SpineVersion';
 import { isNoCallback, type Animation, type Skeleton, type Skin, type SpineObject, type TrackEntry } from './core/shapes';
 import { AT_SETUP, UnkeyedPose } from './unkeyedPose';
@@ -43,6 +48,13 @@ import { virtualVertexRadii } from './virtualVertices';
 
 /** Poses built per frame at most (samples, and the checks that place them). */
 export const BUILDS_PER_FRAME = 16;
+/**
+ * Skeleton scales (`scaleX`, `scaleY`) other than the default sampled per skeleton data: each has a
+ * clip set of its own, so a game that gives every instance its own `skeleton.scaleX` (0.37, 0.41...)
+ * would sample every animation again per value; scale the game object instead (`go.setScale`),
+ * which is served from the default's samples.
+ */
+export const SCALES_PER_DATA = 8;
 /** Keyed colour channels are served within half a level of 255. */
 const COLOR_TOLERANCE = 0.5 / 255;
 
@@ -71,10 +83,13 @@ interface Clip {
     drawnEstimate: number;
 }
 
-/** The clips of one SkeletonData. */
+/** The clips of one SkeletonData at one skeleton scale. */
 interface DataClips {
-    /** The scratch skeleton samples are posed on (see core/scratch.ts). */
+    /** The scratch skeleton samples are posed on (see core/scratch.ts), at the scale below. */
     readonly scratch: Scratch;
+    /** The skeleton scale its samples are made at, as `skeleton.scaleX`, `scaleY` read. */
+    readonly scaleX: number;
+    readonly scaleY: number;
     /** Physics constraints, or constraints that move slots: nothing of this data is cached. */
     readonly refused: boolean;
     readonly bySkin: Map<Skin | null, Map<Animation, Clip | null>>;
@@ -126,7 +141,12 @@ export class PoseCache implements SampleSource {
     private bytesUsed = 0;
     private clipCount = 0;
     private sampleCount = 0;
-    private readonly byData = new Map<object, DataClips>();
+    /** The clip sets of each SkeletonData, one per skeleton scale (the default's first once made). */
+    private readonly byData = new Map<object, DataClips[]>();
+    /** Every clip set, for the passes over all clips (the LRU, a new tolerance, teardown). */
+    private readonly clipSets: DataClips[] = [];
+    /** SkeletonData already warned about (dev mode) for scales past `SCALES_PER_DATA`. */
+    private readonly warnedScales = new WeakSet<object>();
     /**
      * What the samples held were placed within (see ClipSamples): `poseCacheTolerance` as it was
      * when they were taken; when the option changes, every clip is dropped (`find`) and sampled again.
@@ -155,7 +175,7 @@ export class PoseCache implements SampleSource {
         const px = this.settings.options.poseCacheTolerance;
         if (px === this.within.px) return;
         this.within.px = px;
-        for (const owner of this.byData.values())
+        for (const owner of this.clipSets)
             for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
@@ -195,11 +215,10 @@ export class PoseCache implements SampleSource {
         const entry = go.animationState.tracks[0] as TrackEntry;
         if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return this.no(NOT_SERVED.callback);
         if (skeleton.x !== 0 || skeleton.y !== 0) return this.no(NOT_SERVED.offset);
-        let owner = this.byData.get(skeleton.data);
-        if (owner === undefined) owner = this.addData(skeleton);
+        const owner = this.clipsAt(skeleton, skeleton.scaleX, skeleton.scaleY);
+        if (owner === null) return this.no(NOT_SERVED.scale);
         if (owner.refused) return this.no(NOT_SERVED.physics);
         const scratch = owner.scratch;
-        if (skeleton.scaleX !== scratch.skeleton.scaleX || skeleton.scaleY !== scratch.skeleton.scaleY) return this.no(NOT_SERVED.scale);
         const animation = entry.animation as Animation;
         let byAnimation = owner.bySkin.get(skeleton.skin);
         if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
@@ -224,15 +243,15 @@ export class PoseCache implements SampleSource {
     }
 
     /**
-     * Samples `animation` worn with `skin` on `skeleton`'s data ahead of its first use (a prewarm):
-     * at most `budget` poses now, apart from the frame's own builds. SERVED once every sample a
+     * Samples `animation` worn with `skin` on `skeleton`'s data ahead of its first use (a prewarm),
+     * at the data's default scale (whatever `skeleton`'s own): at most `budget` poses now, apart from the frame's own builds. SERVED once every sample a
      * lookup of the clip can need is built; `NOT_SERVED.budget` while more remain (call again in
      * a later frame); else why its poses cannot be cached (`physics`, `unsampled`) or kept (`memory`).
      */
     sampleAhead(skeleton: Skeleton, skin: Skin | null, animation: Animation, budget: number): number {
         this.followTolerance();
-        let owner = this.byData.get(skeleton.data);
-        if (owner === undefined) owner = this.addData(skeleton);
+        const unit = scratchOf(skeleton).skeleton;
+        const owner = this.clipsAt(skeleton, unit.scaleX, unit.scaleY) as DataClips;
         if (owner.refused) return NOT_SERVED.physics;
         let byAnimation = owner.bySkin.get(skin);
         if (byAnimation === undefined) owner.bySkin.set(skin, (byAnimation = new Map<Animation, Clip | null>()));
@@ -263,7 +282,7 @@ export class PoseCache implements SampleSource {
     /**
      * Whether what `find` found for `go` (`found`) still holds after its events were fired (a
      * listener may have given it a callback or a skin; a change to its AnimationState goes
-     * through the plugin).
+     * through the plugin; a listener may turn its skeleton around).
      */
     stillFound(go: CachedObject, skeleton: Skeleton, found: CacheLookup): boolean {
         const tracks = go.animationState.tracks;
@@ -271,6 +290,8 @@ export class PoseCache implements SampleSource {
             found.clip !== null &&
             tracks[0] === found.entry &&
             skeleton.skin === found.clip.skin &&
+            skeleton.scaleX === found.clip.scratch.skeleton.scaleX &&
+            skeleton.scaleY === found.clip.scratch.skeleton.scaleY &&
             isNoCallback(go.beforeUpdateWorldTransforms) &&
             isNoCallback(go.afterUpdateWorldTransforms)
         );
@@ -388,10 +409,36 @@ export class PoseCache implements SampleSource {
         this.sampleCount -= count;
     }
 
-    private addData(skeleton: Skeleton): DataClips {
-        const scratch = scratchOf(skeleton);
-        const owner: DataClips = { scratch, refused: scratch.version.physicsOf(scratch.skeleton).length > 0, bySkin: new Map() };
-        this.byData.set(skeleton.data, owner);
+    /**
+     * The clip set of `skeleton`'s data at scale (`scaleX`, `scaleY`), made on first use; null when
+     * that would be more than `SCALES_PER_DATA` scales other than the default.
+     */
+    private clipsAt(skeleton: Skeleton, scaleX: number, scaleY: number): DataClips | null {
+        let sets = this.byData.get(skeleton.data);
+        if (sets === undefined) this.byData.set(skeleton.data, (sets = []));
+        for (let i = 0; i < sets.length; i++) if (sets[i].scaleX === scaleX && sets[i].scaleY === scaleY) return sets[i];
+        const unit = scratchOf(skeleton);
+        const isDefault = scaleX === unit.skeleton.scaleX && scaleY === unit.skeleton.scaleY;
+        if (!isDefault) {
+            let others = 0;
+            for (let i = 0; i < sets.length; i++) if (sets[i].scratch !== unit) others++;
+            if (others >= SCALES_PER_DATA) {
+                if (this.settings.options.dev && !this.warnedScales.has(skeleton.data)) {
+                    this.warnedScales.add(skeleton.data);
+                    warn(
+                        `skeleton ${JSON.stringify(skeleton.data.name ?? '')}: more than ${SCALES_PER_DATA} different skeleton.scaleX/scaleY values ` +
+                            `(now ${scaleX}, ${scaleY}); instances at the others are posed in full. Each scale samples its animations again: ` +
+                            'scale the game object instead (go.setScale), which shares the default scale’s poses, and keep skeleton.scaleX/scaleY to ±1 to turn a character around.',
+                    );
+                }
+                return null;
+            }
+        }
+        // Sampled at the skeleton's scale: a mirrored rig is posed as stock poses it, not as a mirror image of the unmirrored poses.
+        const scratch = isDefault ? unit : scaledScratch(skeleton, scaleX, scaleY);
+        const owner: DataClips = { scratch, scaleX, scaleY, refused: scratch.version.physicsOf(scratch.skeleton).length > 0, bySkin: new Map() };
+        sets.push(owner);
+        this.clipSets.push(owner);
         return owner;
     }
 
@@ -426,7 +473,7 @@ export class PoseCache implements SampleSource {
         const budget = this.settings.options.poseCacheMemory * 1024 * 1024;
         while (this.bytesUsed + bytes > budget) {
             let oldest: Clip | null = null;
-            for (const owner of this.byData.values()) {
+            for (const owner of this.clipSets) {
                 for (const byAnimation of owner.bySkin.values()) {
                     for (const clip of byAnimation.values()) {
                         if (
@@ -449,7 +496,7 @@ export class PoseCache implements SampleSource {
 
     /** Lets go of every sample (the plugin is destroyed: what they hold outside the JS heap is given back). */
     clear(): void {
-        for (const owner of this.byData.values())
+        for (const owner of this.clipSets)
             for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
@@ -458,7 +505,7 @@ export class PoseCache implements SampleSource {
      * down), their bytes with them; the samples and pictures are kept (uploaded again when drawn).
      */
     letGoGpu(): void {
-        for (const owner of this.byData.values()) {
+        for (const owner of this.clipSets) {
             for (const byAnimation of owner.bySkin.values()) {
                 for (const clip of byAnimation.values()) {
                     if (clip === null) continue;

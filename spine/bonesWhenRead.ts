@@ -250,13 +250,15 @@ function standInOf(instance: LazyBones): Skeleton {
     if (instance.standIn !== null) return instance.standIn;
     const read = (): void => bonesRead(instance);
     const handler: ProxyHandler<Skeleton> = {
-        // Every operation but asking for the prototype (`instanceof`) is a read.
+        // Every operation but asking for the prototype (`instanceof`) is a read, but the skeleton's
+        // own scale read or set (a game turns a character around every time it changes direction):
+        // a number of its own, no bone's; the next pose is made at it (served from its samples).
         get(target, key) {
-            read();
+            if (key !== 'scaleX' && key !== 'scaleY') read();
             return Reflect.get(target, key) as unknown;
         },
         set(target, key, value) {
-            read();
+            if (key !== 'scaleX' && key !== 'scaleY') read();
             return Reflect.set(target, key, value);
         },
         has(target, key) {

@@ -42,8 +42,9 @@ export const NOT_SERVED = {
     /** Its skeleton's own `x` or `y` is not 0 (moved inside its game object: move the game object instead). */
     offset: 11,
     /**
-     * Its skeleton's own `scaleX` or `scaleY` differs from its data's (`skeleton.scaleX = -1` to turn
-     * it around; the game object's scale, `go.setScale(-1, 1)`, is served).
+     * Its skeleton's own `scaleX`/`scaleY` is one more than the 8 scales besides the default sampled
+     * per skeleton data (each scale has samples of its own: `skeleton.scaleX = -1` to turn it around
+     * is served); give sizes with the game object's scale (`go.setScale`), served from the default's.
      */
     scale: 12,
     /** Its skeleton has physics constraints: their state is its own, so every pose is computed. */

@@ -13,6 +13,10 @@
  *   as spine-core computes it (a clipping one is left to the runtime): the same pixels as stock,
  *   exactly. On the 4.3 runtimes the pool leaves instances posed in full to the runtime: there the
  *   test compares the pool's posing as the runtime draws it, not the pool's drawing.
+ * - Characters turned around by their skeleton's own scale (`skeleton.scaleX = -1`, `scaleY`) are
+ *   served from samples made at that scale and drawn from their pictures like the others (the
+ *   triangles wind the other way: nothing culls them); one is given `setFlipX`, which stock does not
+ *   draw flipped, nor does the pool.
  * - 'shared' (the cache warmed by two passes over the same frames) draws most of the instances the
  *   picture can cover (untinted, no physics) from the cache's samples' picture, and no other
  *   instance (a tinted skeleton, physics, a look the samples do not show, a clipping attachment:
@@ -226,6 +230,26 @@ for (const { name, query } of STACKS)
                     several: true,
                 });
                 if (mode !== 'cpu') expect({ mode, gpu: gpu > 0 }).toEqual({ mode, gpu: true });
+            }
+        });
+
+        test("turned around by the skeleton's own scale (skeleton.scaleX, scaleY: served from samples made at that scale): drawn from their samples' pictures, some on the GPU with it on, none with gpuDraw false; their pixels are in the comparisons above", () => {
+            for (const mode of ['shared', 'cpu'] as const) {
+                // Over the frames read: a clipping attachment is always drawn by the runtime (or slot by
+                // slot), and the look check sends some frames slot by slot, mirrored or not.
+                const sum = { mirrored: 0, pictured: 0, gpu: 0 };
+                for (const counts of result.drawn[mode]) {
+                    sum.mirrored += counts.mirrored;
+                    sum.pictured += counts.mirroredPicture + counts.mirroredClipping;
+                    sum.gpu += counts.mirroredGpu;
+                }
+                expect({ mode, ...sum, mostPictured: sum.pictured >= sum.mirrored * 0.6, onGpu: mode === 'shared' ? sum.gpu >= 3 : sum.gpu === 0 }).toEqual({
+                    mode,
+                    ...sum,
+                    mirrored: 15,
+                    mostPictured: true,
+                    onGpu: true,
+                });
             }
         });
 

@@ -59,6 +59,9 @@ interface TrackState {
     animation: Any;
     time: number;
     plain: boolean;
+    /** The skeleton's own scale then (a pose is made at it: see `DifferentialRun.poseAt`). */
+    scaleX: number;
+    scaleY: number;
 }
 
 type Any = any;
@@ -474,7 +477,7 @@ export class TwinPair {
                     // The game changed its state in this frame, after its update maybe: the pool shows the
                     // pose made before the change, computed from that local pose (as stock shows it), not a miss.
                     if (!record.poseCached && this.run.calledIn(this.run.frame)) this.changedFrames++;
-                    else if (!record.poseCached && this.run.excuseWait(this.pooledSkeleton().skin, this.poseState!.animation)) this.waitedFrames++;
+                    else if (!record.poseCached && this.run.excuseWait(this.pooledSkeleton(), this.poseState!.animation)) this.waitedFrames++;
                     else if (!record.poseCached) {
                         this.missedFrames++;
                         if (this.missedAt.length < MAX_REPORTED) this.missedAt.push(`${frame} (${record.posedBy ?? 'served'})`);
@@ -644,7 +647,7 @@ export class TwinPair {
     private offSetupPose(stock: number[][]): number {
         const state = this.poseState;
         if (!state) return Infinity;
-        const exact = this.run.poseAt(this.stock, state.animation, Math.min(state.time, state.animation.duration));
+        const exact = this.run.poseAt(this.stock, state.animation, Math.min(state.time, state.animation.duration), state);
         let off = 0;
         for (let i = 0; i < exact.length; i++) off = Math.max(off, maxDiff(exact[i], stock[i]));
         return off;
@@ -708,7 +711,13 @@ export class TwinPair {
         const state = this.stock.animationState;
         const entry = state.tracks[0] as Any;
         return entry?.animation
-            ? { animation: entry.animation, time: entry.getAnimationTime(), plain: plainEntry(state, versionOf(this.stock.skeleton)) === entry }
+            ? {
+                  animation: entry.animation,
+                  time: entry.getAnimationTime(),
+                  plain: plainEntry(state, versionOf(this.stock.skeleton)) === entry,
+                  scaleX: this.stock.skeleton.scaleX,
+                  scaleY: this.stock.skeleton.scaleY,
+              }
             : null;
     }
 
@@ -953,20 +962,24 @@ export class DifferentialRun {
     }
 
     /** Misses excused as the pose cache building samples, by skin and animation (see `excuseWait`). */
-    private readonly waitsBy = new Map<unknown, Map<unknown, number>>();
+    private readonly waitsBy = new Map<unknown, Map<unknown, Map<string, number>>>();
 
     /**
-     * Whether a pose of `animation` with `skin` made in full where the cache could serve it may be
-     * the cache building its samples (lazily, within a budget a frame, as their times are first
-     * reached): at most `BUILD_WAITS` such misses per (skin, animation) in a run, whatever the
-     * plugin says of itself (measured on the corpus: at most 4, most often 1).
+     * Whether a pose of `animation` on `skeleton` (its skin and its own scale: a mirrored skeleton's
+     * samples are its own) made in full where the cache could serve it may be the cache building its
+     * samples (lazily, within a budget a frame, as their times are first reached): at most
+     * `BUILD_WAITS` such misses per (skin, scale, animation) in a run, whatever the plugin says of
+     * itself (measured on the corpus: at most 4, most often 1).
      */
-    excuseWait(skin: unknown, animation: unknown): boolean {
-        let bySkin = this.waitsBy.get(skin);
-        if (!bySkin) this.waitsBy.set(skin, (bySkin = new Map()));
-        const count = bySkin.get(animation) ?? 0;
+    excuseWait(skeleton: { skin: unknown; scaleX: number; scaleY: number }, animation: unknown): boolean {
+        const key = `${skeleton.scaleX},${skeleton.scaleY}`;
+        let bySkin = this.waitsBy.get(skeleton.skin);
+        if (!bySkin) this.waitsBy.set(skeleton.skin, (bySkin = new Map()));
+        let byScale = bySkin.get(animation);
+        if (!byScale) bySkin.set(animation, (byScale = new Map()));
+        const count = byScale.get(key) ?? 0;
         if (count >= BUILD_WAITS) return false;
-        bySkin.set(animation, count + 1);
+        byScale.set(key, count + 1);
         return true;
     }
 
@@ -1291,14 +1304,20 @@ export class DifferentialRun {
 
     /**
      * Bone world transforms of the setup pose of `go`'s skeleton and skin with `animation` applied
-     * at `time` (the only poses the shared pose cache may stand for), posed on the run's own skeleton.
+     * at `time` at the skeleton scale `scale` as its getters read (the only poses the shared pose
+     * cache may stand for), posed on the run's own skeleton.
      */
-    poseAt(go: SpineGameObject, animation: Any, time: number): number[][] {
+    poseAt(go: SpineGameObject, animation: Any, time: number, scale: { scaleX: number; scaleY: number }): number[][] {
         const own = this.skeletonOf(go);
         const Skeleton = own.constructor as Any;
         if (!this.sampler || this.sampler.data !== own.data) this.sampler = new Skeleton(own.data);
         const sk = this.sampler;
         if (sk.skin !== own.skin) sk.setSkin(own.skin);
+        // At its own scale (a mirrored rig's pose is not the mirror image of its unmirrored one), as
+        // its getters read it (4.2's scaleY reads the stored value negated when y points down).
+        sk.scaleX = scale.scaleX;
+        sk.scaleY = scale.scaleY;
+        if (sk.scaleY !== scale.scaleY) sk.scaleY = -scale.scaleY;
         setupPose(sk);
         applyFromSetup(this.t.spine, animation, sk, time, time);
         sk.updateWorldTransform(PHYSICS_POSE);

@@ -170,6 +170,32 @@ export const SCENARIOS: Scenario[] = [
         },
     },
     {
+        // As games turn characters: the skeleton's own scaleX (the demo flips it when the direction
+        // changes), scaleY and both, each served from samples made at that scale; then the game
+        // object's scale (its matrix: the default scale's samples).
+        name: "turned around by its skeleton's own scaleX, scaleY and both, flipped as it turns, then by its game object's scale",
+        frames: 160,
+        script(run, p) {
+            const scale = (x: number, y: number) => (go: SpineGameObject) => {
+                go.skeleton.scaleX = x;
+                go.skeleton.scaleY = y;
+            };
+            p.both(scale(-1, 1));
+            run.at(0, () => p.both(set(0, 'walk', true)));
+            run.at(30, () => p.both(scale(1, 1)));
+            run.at(45, () => p.both(scale(-1, 1)));
+            run.at(50, () => p.both(set(0, 'run', true)));
+            run.at(75, () => p.both(scale(1, -1)));
+            run.at(100, () => p.both(scale(-1, -1)));
+            run.at(125, () =>
+                p.both((go) => {
+                    scale(1, 1)(go);
+                    go.setScale(-1, 1);
+                }),
+            );
+        },
+    },
+    {
         name: 'what games do: animations, time scale, the Legacy helper, visibility, activity, moves, despawn and respawn',
         frames: 240,
         script(run, p) {

@@ -102,6 +102,21 @@ describe('bones only when read', () => {
         }
     });
 
+    test("turning it around through go.skeleton (scaleX, scaleY set and read) is no read: served mirrored from then on, bones unwritten; the first read shows its stock twin's mirrored pose", () => {
+        const { pooled, stock } = pair();
+        t.step(40);
+        for (const go of [pooled, stock]) {
+            go.skeleton.scaleX = -go.skeleton.scaleX;
+            go.skeleton.scaleY = -go.skeleton.scaleY;
+        }
+        expect(pooled.skeleton.scaleX).toBe(stock.skeleton.scaleX);
+        t.step(40);
+        expect(record(pooled)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+        expect(pool().stats().poseCache.notServed.scale).toBe(0);
+        expect(off(pooled.skeleton, stock.skeleton)).toEqual([]);
+        expect(record(pooled)).toMatchObject({ bonesLazy: false, bonesBehind: false });
+    });
+
     test("read from where games read: the scene update, a Spine listener during its own update, a Clock timer, a tween callback, an input handler: the stock twin's pose there", () => {
         const seen: Record<string, { pooled: number[][]; stock: number[][] }[]> = {};
         const note = (site: string, pooled: SpineGameObject, stock: SpineGameObject) =>

@@ -12,7 +12,7 @@ import { partsOf } from '../../fixtures/internals';
 import { corpusRig } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
 import { NOT_SERVED, type NotServedCounts, type NotServedName } from '../../spine/core/notServed';
-import { BUILDS_PER_FRAME } from '../../spine/PoseCache';
+import { BUILDS_PER_FRAME, SCALES_PER_DATA } from '../../spine/PoseCache';
 
 type Any = any;
 
@@ -153,13 +153,29 @@ describe('stats().poseCache.notServed: each reason a pose is made in full, count
         expect(nonZero(counted(FRAMES))).toEqual(only('offset', FRAMES));
     });
 
-    test("scale: the skeleton's own scaleX turned around (the game object's scale is served)", () => {
+    test(`scale: a skeleton of more than ${SCALES_PER_DATA} scales of its own besides the default (turned around, the game object's scale: served)`, () => {
         const go = served();
         go.setScale(-1, 1);
         expect(nonZero(counted(FRAMES))).toEqual({});
         go.setScale(1, 1);
-        go.skeleton.scaleX = -1;
+        const warned = jest.spyOn(console, 'warn').mockImplementation(() => {});
+        // Each scale is sampled at that scale: served once its samples are built.
+        for (let i = 0; i < SCALES_PER_DATA; i++) {
+            go.skeleton.scaleX = i % 2 === 0 ? -1 - i / 10 : 1 + i / 10;
+            go.skeleton.scaleY = i % 4 < 2 ? 1 : -1;
+            t.step(60);
+            expect(nonZero(counted(FRAMES))).toEqual({});
+        }
+        expect(warned).not.toHaveBeenCalled();
+        go.skeleton.scaleX = 0.37;
         expect(nonZero(counted(FRAMES))).toEqual(only('scale', FRAMES));
+        expect(warned).toHaveBeenCalledTimes(1);
+        expect(String(warned.mock.calls[0][0])).toMatch(/more than 8 different skeleton.scaleX\/scaleY values \(now 0.37, .*go.setScale/);
+        warned.mockRestore();
+        // The default's samples are still served.
+        go.skeleton.scaleX = 1;
+        go.skeleton.scaleY = 1;
+        expect(nonZero(counted(FRAMES))).toEqual({});
     });
 
     test('physics: a rig with physics constraints', () => {

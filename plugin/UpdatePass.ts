@@ -169,7 +169,7 @@ export class UpdatePass implements PoolHost {
         this.tiers.refresh(this.cameraList());
         this.replay.now = this.tiers.now = this.scheduler.clock + delta;
         this.tiers.frame = this.scheduler.lastStepped + 1;
-        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
+        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1, delta);
         this.scheduler.beginFrame(delta);
         this.began = true;
         const active = this.updateList?.getActive();

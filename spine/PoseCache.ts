@@ -17,7 +17,7 @@
  *   every point it carries is within `poseCacheTolerance` px of the exact pose (and each keyed
  *   colour within half a level); attachments, draw order and sequence frames are the sample's at or
  *   before the instance's time, so they switch in the frame stock switches them. Samples are built
- *   the first time they are needed, within a budget of poses that follows game time (buildBudget.ts:
+ *   the first time they are needed, within a budget of poses that follows the frame's length (buildBudget.ts:
  *   a long frame builds more; an instance whose samples wait is posed in full, and no frame builds
  *   more than the instances that waited the frame before: none costs more than without the cache).
  * - Samples take at most `poseCacheMemory` MB: beyond it, the clips used longest ago are dropped
@@ -161,9 +161,9 @@ export class PoseCache implements SampleSource {
             for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
-    /** A new frame of `delta` ms: the per-frame counts start again, the build budget follows its delta. */
-    beginFrame(frame: number, delta: number): void {
-        this.frameLimit = this.buildLimit = buildBudget(delta, this.frameNotServed[NOT_SERVED.budget]);
+    /** A new frame, `frameMs` long: the per-frame counts start again, the build budget follows its length. */
+    beginFrame(frame: number, frameMs: number): void {
+        this.frameLimit = this.buildLimit = buildBudget(frameMs, this.frameNotServed[NOT_SERVED.budget]);
         this.hitsLastFrame = this.frameHits;
         this.missesLastFrame = this.frameMisses;
         this.frameHits = this.frameMisses = 0;

@@ -62,7 +62,7 @@ export const NOT_SERVED = {
     moved: 15,
     /**
      * Its samples were not built yet, and this frame's build budget was spent (960 poses a second
-     * of game time, at least 16 a frame, at most as many as the instances that waited the frame
+     * of the frame's length, at least 16 a frame, at most as many as the instances that waited the frame
      * before: spine/buildBudget.ts): served once they are, a few frames after an animation first
      * plays (sooner after `prewarm(..., { animations })`).
      */

@@ -254,7 +254,7 @@ describe('shared pose cache', () => {
         gos.forEach((go) => pool.despawn(go));
     });
 
-    test('the build budget follows game time: a 100 ms frame builds ~6× the samples of a 16 ms one, never more than the instances that waited the frame before', () => {
+    test("the build budget follows the frame's length: a 100 ms frame builds ~6× the samples of a 16 ms one, never more than the instances that waited the frame before", () => {
         const pool = t.scene.spinePool;
         const gos: SpineGameObject[] = [];
         // Many clips (skin × animation), each instance at its own time: far more samples wanted than a frame builds.
@@ -274,6 +274,13 @@ describe('shared pose cache', () => {
         };
         const short = frame(1000 / 60);
         const long = frame(100);
+        // Phaser says 16 ms for a frame that took 100 (its delta is capped, and past 200 ms the
+        // last short one): the loop's raw delta, the frame's real length, counts.
+        const loop = t.game.loop as { rawDelta: number };
+        loop.rawDelta = 100;
+        const slow = frame(1000 / 60);
+        loop.rawDelta = 0;
+        expect(slow.built).toBeGreaterThan(3 * short.built);
         expect(short.built).toBeLessThanOrEqual(BUILDS_PER_FRAME);
         expect(long.built).toBeGreaterThan(3 * short.built);
         expect(long.built).toBeLessThanOrEqual(Math.max(BUILDS_PER_FRAME, short.waited));

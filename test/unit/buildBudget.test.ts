@@ -1,4 +1,4 @@
-/** The pose cache's build budget follows game time, capped by the full poses it spares (spine/buildBudget.ts). */
+/** The pose cache's build budget follows the frame's length, capped by the full poses it spares (spine/buildBudget.ts). */
 import { buildBudget, BUILDS_PER_FRAME, BUILDS_PER_SECOND } from '../../spine/buildBudget';
 
 describe('build budget', () => {

@@ -188,7 +188,10 @@ export class SpinePoolPlugin extends Phaser.Plugins.ScenePlugin implements Spine
      */
     private preUpdate(_time: number, delta: number): void {
         this.prewarms.advance();
-        this.pass.beginFrame(delta);
+        // The pose cache's build budget follows the frame's real length: Phaser's delta is capped
+        // and, past 200 ms (its minimum 5 fps), replaced by the last short one, so a 1 fps frame
+        // would still say 16 ms; the loop's raw delta says how long it took (0 when a test steps it).
+        this.pass.beginFrame(delta, Math.max(delta, this.game.loop.rawDelta));
         this.lifecycle.frame(delta);
     }
 

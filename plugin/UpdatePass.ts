@@ -164,12 +164,13 @@ export class UpdatePass implements PoolHost {
     /**
      * A frame begins (the scene's PRE_UPDATE): the cameras' views are read, one group's tiers
      * re-evaluated. Then Phaser's UpdateList visits each spawned instance in its turn (`visit`).
+     * `delta`: game time, ms; `frameMs`: how long the frame took (the pose cache's build budget).
      */
-    beginFrame(delta: number): void {
+    beginFrame(delta: number, frameMs: number = delta): void {
         this.tiers.refresh(this.cameraList());
         this.replay.now = this.tiers.now = this.scheduler.clock + delta;
         this.tiers.frame = this.scheduler.lastStepped + 1;
-        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1);
+        this.posing.cache.beginFrame(this.scheduler.lastStepped + 1, frameMs);
         this.scheduler.beginFrame(delta);
         this.began = true;
         const active = this.updateList?.getActive();

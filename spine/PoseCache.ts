@@ -21,8 +21,9 @@
  *   every point it carries is within `poseCacheTolerance` px of the exact pose (and each keyed
  *   colour within half a level); attachments, draw order and sequence frames are the sample's at or
  *   before the instance's time, so they switch in the frame stock switches them. Samples are built
- *   the first time they are needed, at most `BUILDS_PER_FRAME` poses a frame (an instance whose
- *   samples wait is posed in full: no frame costs more than without the cache).
+ *   the first time they are needed, within a budget of poses that follows the frame's length (buildBudget.ts:
+ *   a long frame builds more; an instance whose samples wait is posed in full, and no frame builds
+ *   more than the instances that waited the frame before: none costs more than without the cache).
  * - Samples take at most `poseCacheMemory` MB: beyond it, the clips used longest ago are dropped
  *   (never one used in the current frame; if only those are left, the instance is posed in full).
  *   Both options are read where they are needed; a changed tolerance drops every clip.
@@ -32,6 +33,7 @@
  */
 import type { Settings } from '../src/options';
 import { breakTimesOf } from './breakTimes';
+import { buildBudget, BUILDS_PER_FRAME } from './buildBudget';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
 import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
@@ -46,8 +48,6 @@ import { isNoCallback, type Animation, type Skeleton, type Skin, type SpineObjec
 import { AT_SETUP, UnkeyedPose } from './unkeyedPose';
 import { virtualVertexRadii } from './virtualVertices';
 
-/** Poses built per frame at most (samples, and the checks that place them). */
-export const BUILDS_PER_FRAME = 16;
 /**
  * Skeleton scales (`scaleX`, `scaleY`) other than the default sampled per skeleton data: each has a
  * clip set of its own, so a game that gives every instance its own `skeleton.scaleX` (0.37, 0.41...)
@@ -136,6 +136,8 @@ export class PoseCache implements SampleSource {
     private waitedFor: number = NOT_SERVED.budget;
     private frame = 0;
     private builds = 0;
+    /** This frame's builds (buildBudget.ts: from its delta and the last frame's waits). */
+    private frameLimit = BUILDS_PER_FRAME;
     /** Builds allowed before `take` says no: the frame's, or a prewarm's (`sampleAhead`). */
     private buildLimit = BUILDS_PER_FRAME;
     private bytesUsed = 0;
@@ -179,8 +181,9 @@ export class PoseCache implements SampleSource {
             for (const byAnimation of owner.bySkin.values()) for (const clip of byAnimation.values()) if (clip !== null) this.drop(clip);
     }
 
-    /** A new frame: the per-frame counts start again. */
-    beginFrame(frame: number): void {
+    /** A new frame, `frameMs` long: the per-frame counts start again, the build budget follows its length. */
+    beginFrame(frame: number, frameMs: number): void {
+        this.frameLimit = this.buildLimit = buildBudget(frameMs, this.frameNotServed[NOT_SERVED.budget]);
         this.hitsLastFrame = this.frameHits;
         this.missesLastFrame = this.frameMisses;
         this.frameHits = this.frameMisses = 0;
@@ -268,7 +271,7 @@ export class PoseCache implements SampleSource {
         const covered = clip.samples.cover(this);
         this.building = null;
         this.builds = builds;
-        this.buildLimit = BUILDS_PER_FRAME;
+        this.buildLimit = this.frameLimit;
         clip.lastUsed = this.frame;
         return covered ? SERVED : this.waitedFor;
     }

@@ -16,6 +16,13 @@ const LIFETIME = [15000, 60000] as const;
 const LEAKY_LIFETIME = [2000, 5000] as const;
 /** Characters told to die per frame when the target drops: no frame hitch on a big cut. */
 const KILLS_PER_FRAME = 40;
+/** What a character plays: its acts (Character.ts) and its death. Sampled ahead while the demo loads. */
+const ANIMATIONS = ['idle', 'walk', 'run', 'attack', 'die'];
+/**
+ * The warm-up's pace (`prewarm`'s `perFrame`: about 4 poses sampled a frame each, per kind and
+ * skin): nothing else runs meanwhile, so a loading frame may sample a few hundred poses.
+ */
+const WARM_UP_PER_FRAME = 64;
 
 /** Spine events counted over the whole run, by name. */
 export interface EventCounts {
@@ -42,9 +49,31 @@ export class Crowd implements CharacterOwner {
         public target: number,
     ) {}
 
-    /** Builds the instances a full crowd needs up front, so the first fill builds nothing. */
-    prewarm(): void {
-        for (const kind of KINDS) this.pool.prewarm(kind.dataKey, kind.atlasKey, Math.ceil(this.target * kind.weight));
+    /**
+     * Builds the instances a full crowd needs up front, so the first fill builds nothing, and has
+     * the pose cache sample every animation they play, per kind and skin, over the next frames:
+     * resolves once the crowd can be served from its first frame (else a big crowd waits for its
+     * samples a few a frame, each frame slowed by the poses made in full meanwhile): true, or false
+     * when the scene shut down first. `onProgress(done, total)`: (kind, skin) pairs sampled so far.
+     */
+    prewarm(onProgress: (done: number, total: number) => void): Promise<boolean> {
+        const warming: Promise<boolean>[] = [];
+        const total = KINDS.length * SKINS.length;
+        let done = 0;
+        for (const kind of KINDS) {
+            this.pool.prewarm(kind.dataKey, kind.atlasKey, Math.ceil(this.target * kind.weight));
+            for (const skin of SKINS) {
+                const sampled = this.pool.prewarm(kind.dataKey, kind.atlasKey, 0, { animations: ANIMATIONS, skin, perFrame: WARM_UP_PER_FRAME });
+                warming.push(
+                    sampled.then((result) => {
+                        onProgress(++done, total);
+                        return !result.cancelled;
+                    }),
+                );
+            }
+        }
+        onProgress(0, total);
+        return Promise.all(warming).then((finished) => finished.every(Boolean));
     }
 
     /** Spreads the whole target over the world at once. */

@@ -28,6 +28,8 @@ export class CrowdScene extends Phaser.Scene {
     /** `F`: a followed character pinned to full detail. */
     follow!: HeroFollow;
     private hud!: Hud;
+    /** The warm-up is over (Crowd.prewarm): the crowd is out and lives. */
+    private warm = false;
 
     constructor(private readonly settings: DemoSettings) {
         super('crowd');
@@ -53,8 +55,6 @@ export class CrowdScene extends Phaser.Scene {
         lod.set(this.settings.lod);
 
         this.crowd = new Crowd(pool, this.settings.count);
-        this.crowd.prewarm();
-        this.crowd.fill(this.clock);
 
         this.controls = new CameraControls(this, camera);
         this.follow = new HeroFollow(this, pool, camera, this.crowd.members);
@@ -75,13 +75,22 @@ export class CrowdScene extends Phaser.Scene {
             },
             killHalf: () => this.crowd.killShare(this.clock, 0.5),
         });
+        // A loading phase: the crowd comes out once its animations are sampled, served from its first frame.
+        void this.crowd
+            .prewarm((done, total) => this.hud.warmingUp(done, total))
+            .then((ready) => {
+                if (!ready) return; // the scene shut down meanwhile
+                this.hud.warmedUp();
+                this.crowd.fill(this.clock);
+                this.warm = true;
+            });
     }
 
     override update(time: number, delta: number): void {
         this.clock += delta;
         this.controls.update(delta);
         this.follow.update();
-        this.crowd.update(this.clock, delta);
+        if (this.warm) this.crowd.update(this.clock, delta);
         this.hud.update(time);
     }
 }

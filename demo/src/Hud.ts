@@ -68,6 +68,8 @@ export class Hud {
     private readonly cacheBox = element<HTMLInputElement>('pose-cache');
     /** Whether this plugin build has the `poseCache` option. */
     private readonly canCache: boolean;
+    /** Shown over the game while the crowd's animations are sampled. */
+    private readonly loading = element('loading');
     /** Said next to the controls while level of detail is off. */
     private readonly lodNote = element('lod-note');
     /** Whether this plugin build has the `cull` option. */
@@ -128,6 +130,17 @@ export class Hud {
                 this.tiersBox.checked = readDebug(model.pool) === true;
             }
         });
+    }
+
+    /** The loading phase: `done` of `total` (kind, skin) pairs have their animations sampled (Crowd.prewarm). */
+    warmingUp(done: number, total: number): void {
+        this.loading.hidden = false;
+        this.loading.textContent = `warming up the crowd's animations: ${done} of ${total}`;
+    }
+
+    /** The loading phase is over: the crowd comes out. */
+    warmedUp(): void {
+        this.loading.hidden = true;
     }
 
     /** Once per frame; touches the DOM only a few times per second. */

@@ -62,8 +62,10 @@ export const NOT_SERVED = {
      */
     moved: 15,
     /**
-     * Its samples were not built yet, and this frame's build budget (16 poses) was spent: served
-     * once they are, a few frames after an animation first plays.
+     * Its samples were not built yet, and this frame's build budget was spent (960 poses a second
+     * of the frame's length, at least 16 a frame, at most as many as the instances that waited the frame
+     * before: spine/buildBudget.ts): served once they are, a few frames after an animation first
+     * plays (sooner after `prewarm(..., { animations })`).
      */
     budget: 16,
     /** Its samples could not be built: `poseCacheMemory` is taken by animations played this frame (raise it). */

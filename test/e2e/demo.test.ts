@@ -38,6 +38,8 @@ interface DemoWindow {
             updatedLastFrame: number;
             leaksCleared: number;
             tiers: { high: number; mid: number; low: number; offscreen: number };
+            poseCache: { samples: number; notServed: { budget: number; scale: number } };
+            drawn: { gpu: number; picture: number; slots: number; runtime: number };
         };
     };
 }
@@ -224,6 +226,55 @@ describeInBrowser('the demo in real Chromium', () => {
             { timeout: 90_000 },
         );
     }
+
+    test("a loading phase samples the crowd's animations: the crowd comes out when it ends, and then no character waits for its samples", async () => {
+        await reporting('demo-loading-failure.png', async () => {
+            await page.goto(`${server!.url}?count=${CROWD}`, { waitUntil: 'commit' });
+            // While the note shows, no character is out and samples pile up.
+            const loading = await page.waitForFunction(
+                () => {
+                    const note = document.getElementById('loading');
+                    if (!note || note.hidden) return null;
+                    const stats = (window as unknown as DemoWindow).demo.stats();
+                    return { note: note.textContent, active: stats.active };
+                },
+                null,
+                { polling: 'raf', timeout: 90_000 },
+            );
+            expect(await loading.jsonValue()).toEqual({ note: expect.stringMatching(/^warming up the crowd's animations: \d of 6$/), active: 0 });
+            await openDemo(`?count=${CROWD}`, CROWD);
+            expect(await page.locator('#loading').isHidden()).toBe(true);
+            // Over the crowd's first frames: no pose made in full for want of samples; once the
+            // first cross-fades end, most characters drawn are drawn from samples (mirrored ones,
+            // `scale`, and those in a cross-fade are posed and drawn by the runtime).
+            const firstFrames = await page.evaluate(
+                () =>
+                    new Promise<{ budget: number; served: number; drawn: number }>((resolve) => {
+                        const demo = (window as unknown as DemoWindow).demo;
+                        let last = demo.game.loop.frame;
+                        let seen = 0;
+                        const most = { budget: 0, served: 0, drawn: 0 };
+                        const tick = (): void => {
+                            const frame = demo.game.loop.frame;
+                            if (frame !== last) {
+                                last = frame;
+                                const stats = demo.stats();
+                                const drawn = stats.drawn;
+                                const served = drawn.gpu + drawn.picture;
+                                most.budget = Math.max(most.budget, stats.poseCache.notServed.budget);
+                                if (served > most.served) Object.assign(most, { served, drawn: served + drawn.slots + drawn.runtime });
+                                if (++seen === 30) return resolve(most);
+                            }
+                            requestAnimationFrame(tick);
+                        };
+                        requestAnimationFrame(tick);
+                    }),
+            );
+            expect(firstFrames.budget).toBe(0);
+            expect(firstFrames.served).toBeGreaterThan(firstFrames.drawn * 0.5);
+            expect(problems).toEqual([]);
+        });
+    }, 180_000);
 
     test('serves a crowd that animates, pans and zooms; the LOD switch changes the work per frame; the HUD counts; F follows one character at full detail while the zoomed-out crowd is low; a leak is cleaned and named; the dead return to the pool and are reused', async () => {
         await reporting('demo-failure.png', checkDemo);

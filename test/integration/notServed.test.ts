@@ -12,7 +12,8 @@ import { partsOf } from '../../fixtures/internals';
 import { corpusRig } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
 import { NOT_SERVED, type NotServedCounts, type NotServedName } from '../../spine/core/notServed';
-import { BUILDS_PER_FRAME, SCALES_PER_DATA } from '../../spine/PoseCache';
+import { SCALES_PER_DATA } from '../../spine/PoseCache';
+import { BUILDS_PER_FRAME } from '../../spine/buildBudget';
 
 type Any = any;
 

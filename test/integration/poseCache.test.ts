@@ -14,7 +14,7 @@ import { instanceRecord } from '../../fixtures/internals';
 import { worldOf } from '../harness/spineApi';
 import { corpusRig } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
-import { BUILDS_PER_FRAME } from '../../spine/PoseCache';
+import { BUILDS_PER_FRAME } from '../../spine/buildBudget';
 
 type Any = any;
 
@@ -251,6 +251,60 @@ describe('shared pose cache', () => {
         }
         expect(missedFirst).toBeGreaterThan(0);
         expect(cache().hitRate).toBe(1);
+        gos.forEach((go) => pool.despawn(go));
+    });
+
+    test("the build budget follows the frame's length: a 100 ms frame builds ~6× the samples of a 16 ms one, never more than the instances that waited the frame before", () => {
+        const pool = t.scene.spinePool;
+        const gos: SpineGameObject[] = [];
+        // Many clips (skin × animation), each instance at its own time: far more samples wanted than a frame builds.
+        const skins = ['knight', 'goblin', 'mage'];
+        const animations = ['walk', 'run', 'attack', 'idle'];
+        for (let i = 0; i < 240; i++) {
+            const go = pool.spawn(60 + (i % 20) * 36, 200 + Math.floor(i / 20) * 30, 'hero', 'hero-atlas', { skin: skins[i % 3] });
+            go.animationState.setAnimation(0, animations[Math.floor(i / 3) % 4], true).trackTime = i * 0.0137;
+            gos.push(go);
+        }
+        /** Samples built by one frame of `delta` ms, and the instances posed in full in it (all waiting for samples: plain states). */
+        const frame = (delta: number): { built: number; waited: number } => {
+            const samples = cache().samples;
+            const misses = cache().misses;
+            t.step(1, delta);
+            return { built: cache().samples - samples, waited: cache().misses - misses };
+        };
+        const short = frame(1000 / 60);
+        const long = frame(100);
+        // Phaser says 16 ms for a frame that took 100 (its delta is capped, and past 200 ms the
+        // last short one): the loop's raw delta, the frame's real length, counts.
+        const loop = t.game.loop as { rawDelta: number };
+        loop.rawDelta = 100;
+        const slow = frame(1000 / 60);
+        loop.rawDelta = 0;
+        expect(slow.built).toBeGreaterThan(3 * short.built);
+        expect(short.built).toBeLessThanOrEqual(BUILDS_PER_FRAME);
+        expect(long.built).toBeGreaterThan(3 * short.built);
+        expect(long.built).toBeLessThanOrEqual(Math.max(BUILDS_PER_FRAME, short.waited));
+        expect(long.built).toBeLessThanOrEqual(96);
+        gos.forEach((go) => pool.despawn(go));
+    });
+
+    test('a long frame builds no more samples than the instances that waited the frame before: a few waiting, a 200 ms frame builds a few', () => {
+        const pool = t.scene.spinePool;
+        const gos: SpineGameObject[] = [];
+        for (let i = 0; i < 24; i++) {
+            const go = pool.spawn(100 + (i % 8) * 80, 300 + Math.floor(i / 8) * 80, 'hero', 'hero-atlas');
+            go.animationState.setAnimation(0, 'run', true).trackTime = i * 0.031;
+            gos.push(go);
+        }
+        const misses = cache().misses;
+        t.step(1);
+        const waited = cache().misses - misses; // posed in full for their samples (plain states)
+        const before = cache().samples;
+        // 200 ms would allow 192 builds: the few that waited cap it (a build replaces a full pose).
+        t.step(1, 200);
+        expect(waited).toBeGreaterThan(0);
+        expect(waited).toBeLessThan(BUILDS_PER_FRAME * 2);
+        expect(cache().samples - before).toBeLessThanOrEqual(Math.max(BUILDS_PER_FRAME, waited));
         gos.forEach((go) => pool.despawn(go));
     });
 

@@ -238,7 +238,7 @@ function serve(rt: CoreRuntime, rig: RigName, name: CorpusAnimationName, px: num
         entry.trackTime = exactEntry.trackTime = time;
         let ok = false;
         for (let attempt = 0; attempt < RETRIES && !ok; attempt++) {
-            cache.beginFrame(++frame);
+            cache.beginFrame(++frame, 1000 / 60);
             ok = cache.find(go, go.skeleton, rt.version, found);
         }
         if (!ok) {

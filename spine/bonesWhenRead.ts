@@ -39,6 +39,10 @@
  * the runtime's renderer (which is given the skeleton itself for its draw: `lendSkeleton`). Anything that poses the skeleton (`updateWorldTransform`) ends the debt. Physics rigs
  * are never served, so never lazy.
  *
+ * Getting the skeleton's colour (`go.skeleton.color.set(...)`: a hit flash, a team colour; Phaser 4's
+ * `setTint`) is no read: the colour is no part of the pose, and a draw reads it every frame
+ * (plugin/draw/tint.ts), so a tinted crowd stays lazy.
+ *
  * What differs from stock: the stand-in is not `===` the skeleton a later `go.skeleton` returns
  * (nor `bone.skeleton`); it behaves as that skeleton in every other way.
  */
@@ -250,8 +254,10 @@ function standInOf(instance: LazyBones): Skeleton {
     if (instance.standIn !== null) return instance.standIn;
     const read = (): void => bonesRead(instance);
     const handler: ProxyHandler<Skeleton> = {
-        // Every operation but asking for the prototype (`instanceof`) is a read.
+        // Every operation but asking for the prototype (`instanceof`) is a read; but for getting its
+        // colour, no part of the pose (a tint: drawn with the samples, plugin/draw/tint.ts).
         get(target, key) {
+            if (key === 'color') return target.color;
             read();
             return Reflect.get(target, key) as unknown;
         },

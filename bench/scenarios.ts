@@ -6,6 +6,7 @@
  * instances whose current bounds touch the view, every frame, nothing else).
  */
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
+import * as Phaser from 'phaser';
 import { crowdGame, placements, populatePool, populateStock, SHOTS, type Placement, type Shot } from './crowd';
 import { ExactBound } from './exactBound';
 import { SeedSpineManager } from './seedPort';
@@ -15,6 +16,7 @@ import { instanceOf } from '../plugin/PooledGameObject';
 import type { PoseCacheMode } from '../src/options';
 import { defaultOptions, type SpinePoolOptions } from '../plugin/options';
 import { presets, type PresetName } from '../fixtures/skeletons/presets';
+import { flash, tintCrowd } from './tintedCrowd';
 
 /** The rig every contender builds its crowd of: `hero` unless `BENCH_RIG` names another preset. */
 export const SKELETON: PresetName = benchRig(process.env.BENCH_RIG);
@@ -125,6 +127,22 @@ export const SCENARIOS: Scenario[] = [
                 },
             });
             return pooled({})(t, crowd, scale);
+        },
+    },
+    {
+        // The plain crowd's options, a third in team colours and a tenth flashing every second
+        // (tintedCrowd.ts), set in the scene's update as a game would: tints are drawn from the
+        // samples (on the GPU, in the record), so the frame should stay the plain crowd's.
+        key: 'pluginTinted',
+        label: 'phaser-spine-pool, default options, a third tinted, a tenth flashing every second',
+        short: 'pool, default, tinted crowd',
+        pool: true,
+        populate: (t, crowd, scale) => {
+            const posed = pooled({})(t, crowd, scale);
+            const flashing = tintCrowd(t.scene.spinePool.getActive());
+            let frame = 0;
+            t.scene.events.on(Phaser.Scenes.Events.UPDATE, () => flash(flashing, frame++));
+            return posed;
         },
     },
     {

@@ -39,6 +39,10 @@
  * the runtime's renderer (which is given the skeleton itself for its draw: `lendSkeleton`). Anything that poses the skeleton (`updateWorldTransform`) ends the debt. Physics rigs
  * are never served, so never lazy.
  *
+ * Getting the skeleton's colour (`go.skeleton.color.set(...)`: a hit flash, a team colour; Phaser 4's
+ * `setTint`) is no read: the colour is no part of the pose, and a draw reads it every frame
+ * (plugin/draw/tint.ts), so a tinted crowd stays lazy.
+ *
  * What differs from stock: the stand-in is not `===` the skeleton a later `go.skeleton` returns
  * (nor `bone.skeleton`); it behaves as that skeleton in every other way.
  */
@@ -250,10 +254,12 @@ function standInOf(instance: LazyBones): Skeleton {
     if (instance.standIn !== null) return instance.standIn;
     const read = (): void => bonesRead(instance);
     const handler: ProxyHandler<Skeleton> = {
-        // Every operation but asking for the prototype (`instanceof`) is a read, but the skeleton's
-        // own scale read or set (a game turns a character around every time it changes direction):
-        // a number of its own, no bone's; the next pose is made at it (served from its samples).
+        // Every operation but asking for the prototype (`instanceof`) is a read, but for getting its
+        // colour (a tint: drawn with the samples, plugin/draw/tint.ts) and the skeleton's own scale read
+        // or set (a game turns a character around every time it changes direction): no bone's; the
+        // next pose is made at that scale (served from its samples).
         get(target, key) {
+            if (key === 'color') return target.color;
             if (key !== 'scaleX' && key !== 'scaleY') read();
             return Reflect.get(target, key) as unknown;
         },

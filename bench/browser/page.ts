@@ -23,7 +23,9 @@
  * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1&rig=hero
  * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters; `rig`
  * is a preset of fixtures/skeletons/presets.ts: `hero`, 216 px, or `shipped`, 712 px on a 1024² page.)
- * Mode `sharedCpu` is `shared` with the GPU path off (`gpuDraw: false`: drawn from the pictures on the CPU).
+ * Mode `sharedCpu` is `shared` with the GPU path off (`gpuDraw: false`: drawn from the pictures on the CPU);
+ * mode `sharedTinted` is `shared` with a third of the crowd in team colours and a tenth flashing every
+ * second (bench/tintedCrowd.ts), its colours set before each frame.
  *
  * After each timed frame (outside its time) a 1×1 readPixels waits for the GPU to finish it: its time
  * is the GPU drain (`drain`), the GPU's work left when the main thread is done (software GL does it
@@ -38,6 +40,7 @@ import { SpinePoolPlugin } from 'phaser-spine-pool';
 import { addRig } from '../../fixtures/pages/addRig';
 import { preset } from '../../fixtures/skeletons/presets';
 import { placements } from '../placements';
+import { flash, tintCrowd } from '../tintedCrowd';
 
 declare const Phaser: typeof PhaserModule;
 
@@ -48,14 +51,16 @@ const warmup = Number(params.get('warmup') ?? 60);
 const rounds = Number(params.get('rounds') ?? 2);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
 const phaser4 = Phaser.VERSION.startsWith('4');
-const modes = (params.get('modes') ?? (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared,sharedCpu')).split(',') as Mode[];
+const modes = (params.get('modes') ?? (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared,sharedCpu,sharedTinted')).split(
+    ',',
+) as Mode[];
 const zoom = Number(params.get('zoom') ?? 1);
 const scale = Number(params.get('scale') ?? 1);
 const rig = (params.get('rig') ?? 'hero') as 'hero' | 'shipped';
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl';
+type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl' | 'sharedTinted';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
     stockWebgl: "stock spine-phaser-v4, renderer: 'spine-webgl'",
@@ -63,6 +68,7 @@ const LABELS: Record<Mode, string> = {
     plugin: "phaser-spine-pool, poseCache: 'off'",
     shared: "phaser-spine-pool, poseCache: 'shared'",
     sharedCpu: "phaser-spine-pool, poseCache: 'shared', gpuDraw: false",
+    sharedTinted: "phaser-spine-pool, poseCache: 'shared', a third tinted, a tenth flashing",
 };
 
 export interface BenchResult {
@@ -137,10 +143,11 @@ class BenchScene extends Phaser.Scene {
         // The renderer is chosen when an instance is built: free ones of the other renderer go.
         if (pool.getOptions().renderer !== renderer) pool.trim(rig, `${rig}-atlas`, 0);
         pool.configure({
-            poseCache: mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' ? 'shared' : 'off',
+            poseCache: mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' || mode === 'sharedTinted' ? 'shared' : 'off',
             renderer,
             gpuDraw: mode !== 'sharedCpu',
         });
+        const gos: ReturnType<typeof this.add.spine>[] = [];
         for (const p of placements(count, 7, width * 4, height * 4)) {
             const go =
                 mode === 'stock'
@@ -153,7 +160,9 @@ class BenchScene extends Phaser.Scene {
             if (scale !== 1) go.setScale(scale);
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;
             this.crowd.push(mode === 'stock' || mode === 'stockWebgl' ? go : { destroy: () => pool.despawn(go) });
+            gos.push(go);
         }
+        const flashing = mode === 'sharedTinted' ? tintCrowd(gos) : [];
         const samples = (this.result.samples[mode] ??= []);
         const updates = (this.result.update[mode] ??= []);
         const renders = (this.result.render[mode] ??= []);
@@ -169,6 +178,7 @@ class BenchScene extends Phaser.Scene {
             later(step);
             this.clock += FRAME_MS;
             const begin = performance.now();
+            flash(flashing, frame); // as a game's tween would, in the frame's time
             this.game.step(this.clock, FRAME_MS);
             const end = performance.now();
             if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);

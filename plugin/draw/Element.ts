@@ -12,6 +12,7 @@ import type { PooledInstance } from '../PooledInstance';
 import { MISSES, TAKEN, UNAVAILABLE, type Miss } from './paths';
 import { fitsBatch, looksPictured, remembersLook } from './picture';
 import type { DrawnObject, Matrix, SceneRenderer } from './shapes';
+import { tintOf, type Tint } from './tint';
 
 /** A skeleton data's skins, as the clipping check reads them. */
 interface SkinsData {
@@ -32,7 +33,7 @@ export class Element {
     pictured: Miss = UNAVAILABLE;
     /** The first reason a path gave (what `stats().gpu.missed` counts). */
     missed: Miss = TAKEN;
-    /** Its world-to-camera matrix, render offset and alpha (set by the entry point once the batch is begun). */
+    /** Its world-to-camera matrix, render offset and tint (set by the entry point once the batch is begun). */
     a = 1;
     b = 0;
     c = 0;
@@ -41,7 +42,8 @@ export class Element {
     ty = 0;
     ox = 0;
     oy = 0;
-    alpha = 1;
+    /** What its picture's colours are multiplied by: its skeleton's colour and the object's alpha (tint.ts). */
+    readonly tint: Tint = { r: 1, g: 1, b: 1, a: 1, dark: 1 };
     /** Per SkeletonData: whether any of its skins has a clipping attachment (a skeleton showing one is drawn by the runtime). */
     private readonly clipsByData = new WeakMap<object, boolean>();
     /** The last data `dataClips` answered for (a crowd is mostly one skeleton: no map lookup per instance). */
@@ -81,7 +83,10 @@ export class Element {
         else this.pictured = this.pictureMiss(skeleton, instance, layout, version, sceneRenderer);
     }
 
-    /** Where it goes: `m` (its calc matrix), its render offset, its colours times `alpha`. */
+    /**
+     * Where it goes and how it is tinted: `m` (its calc matrix), its render offset, its skeleton's
+     * colour read now (a tint set between two frames is drawn in the next) and its colours times `alpha`.
+     */
     place(m: Matrix, alpha: number): void {
         const go = this.go as DrawnObject;
         this.a = m.a;
@@ -92,7 +97,8 @@ export class Element {
         this.ty = m.ty;
         this.ox = go.renderOffsetX ?? 0;
         this.oy = go.renderOffsetY ?? 0;
-        this.alpha = alpha;
+        const layout = this.layout;
+        tintOf(this.tint, (this.instance as PooledInstance).skeleton.color, layout !== null && layout.pma, alpha);
     }
 
     /** Lets go of the last instance drawn (its owner is disposed). */

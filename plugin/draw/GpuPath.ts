@@ -57,7 +57,7 @@ export class GpuPath implements DrawPath {
     draw(e: Element): void {
         const picture = (e.va as SampleVertices).picture as Picture;
         const weight = (e.instance as PooledInstance).served.weight;
-        (this.crowd as GpuCrowd).add(picture, this.copyA as AtlasCopy, this.copyB as AtlasCopy, e.a, e.b, e.c, e.d, e.tx, e.ty, e.ox, e.oy, e.alpha, weight);
+        (this.crowd as GpuCrowd).add(picture, this.copyA as AtlasCopy, this.copyB as AtlasCopy, e, weight);
     }
 
     flush(): void {

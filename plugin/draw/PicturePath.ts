@@ -1,7 +1,7 @@
 /**
  * The picture path: an instance whose samples' picture is what the runtime would draw (Element's
  * `pictured`), copied into spine-webgl's batch on the CPU (picture.ts), positions interpolated as its
- * bones were and moved by its matrix.
+ * bones were and moved by its matrix, colours tinted by its skeleton's colour (tint.ts).
  */
 import type { SampleVertices } from '../../spine/SampleVertices';
 import type { PooledInstance } from '../PooledInstance';
@@ -21,7 +21,7 @@ export class PicturePath implements DrawPath {
 
     draw(e: Element): void {
         const weight = (e.instance as PooledInstance).served.weight;
-        copyPicture((e.sceneRenderer as SceneRenderer).batcher, e, e.ox, e.oy, e.alpha, e.va as SampleVertices, e.vb as SampleVertices, weight);
+        copyPicture((e.sceneRenderer as SceneRenderer).batcher, e, e.va as SampleVertices, e.vb as SampleVertices, weight);
     }
 
     flush(): void {}

@@ -1,7 +1,8 @@
 /**
  * The GPU crowd's programs (gpuCrowd.ts): the vertex shader reads an instance's two samples'
  * pictures from the atlas's float texture (sampleAtlas.ts), interpolates the positions as the picture
- * path does on the CPU (picture.ts) and moves them by the instance's matrix; the fragment shaders
+ * path does on the CPU (picture.ts), moves them by the instance's matrix and multiplies the colours
+ * by its tint (tint.ts); the fragment shaders
  * are spine-webgl's, with two-colour tint and without, so the colours are its batch's. Built and
  * linked when a crowd is made; a failure is reported with the driver's log, never thrown.
  */
@@ -13,6 +14,7 @@ attribute float a_corner;
 attribute vec4 i_matrix;
 attribute vec4 i_move;
 attribute vec4 i_samples;
+attribute vec4 i_tint;
 uniform mat4 u_projTrans;
 uniform sampler2D u_atlas;
 uniform float u_rows;
@@ -41,10 +43,9 @@ void main () {
     vec4 xyuv = texel(at);
     vec2 p = xyuv.xy;
     if (i_move.w != 0.0) p = p * (1.0 - i_move.w) + texel(i_samples.w + vertex * 3.0).xy * i_move.w;
-    float alpha = i_move.z;
-    v_light = texel(at + 1.0) * alpha;
+    v_light = texel(at + 1.0) * i_tint;
     vec4 dark = texel(at + 2.0);
-    v_dark = vec4(dark.rgb * alpha, dark.a);
+    v_dark = vec4(dark.rgb * i_move.z, dark.a);
     v_texCoords = xyuv.zw;
     gl_Position = u_projTrans * vec4(p.x * i_matrix.x + p.y * i_matrix.z + i_move.x, p.x * i_matrix.y + p.y * i_matrix.w + i_move.y, 0.0, 1.0);
 }
@@ -84,8 +85,8 @@ export interface Program {
     atlas: WebGLUniformLocation | null;
     rows: WebGLUniformLocation | null;
     texture: WebGLUniformLocation | null;
-    /** The record's attributes: matrix, move, samples. */
-    instanced: [number, number, number];
+    /** The record's attributes: matrix, move, samples, tint. */
+    instanced: [number, number, number, number];
 }
 
 /** Both programs (index 0: one colour, 1: two-colour tint), or what the driver said when one did not build. */
@@ -136,7 +137,12 @@ function build(gl: WebGLRenderingContext, fragment: string): Program | string {
         atlas: gl.getUniformLocation(program, 'u_atlas'),
         rows: gl.getUniformLocation(program, 'u_rows'),
         texture: gl.getUniformLocation(program, 'u_texture'),
-        instanced: [gl.getAttribLocation(program, 'i_matrix'), gl.getAttribLocation(program, 'i_move'), gl.getAttribLocation(program, 'i_samples')],
+        instanced: [
+            gl.getAttribLocation(program, 'i_matrix'),
+            gl.getAttribLocation(program, 'i_move'),
+            gl.getAttribLocation(program, 'i_samples'),
+            gl.getAttribLocation(program, 'i_tint'),
+        ],
     };
 }
 

@@ -1,9 +1,10 @@
 /**
- * Served instances drawn on the GPU: each sends a record of 12 floats per frame (its object's
- * matrix, its alpha, the two samples around its time and the weight between them), and the vertex
+ * Served instances drawn on the GPU: each sends a record of 16 floats per frame (its object's
+ * matrix, its tint, the two samples around its time and the weight between them), and the vertex
  * shader (crowdShaders.ts) reads the samples' pictures from GPU memory (sampleAtlas.ts),
- * interpolates the positions as the picture path does on the CPU and colours them as spine-webgl's
- * shaders do.
+ * interpolates the positions as the picture path does on the CPU, multiplies the colours by the
+ * tint (tint.ts: a skeleton colour and the object's alpha, as spine-webgl multiplies them in) and
+ * colours them as spine-webgl's shaders do.
  *
  * Records of consecutive instances are drawn by one instanced draw, in their order (the instances
  * of a draw are drawn one after another): a run ends where another texture page or vertex layout
@@ -22,10 +23,16 @@ import { warn } from '../../src/errors';
 import { buildPrograms, deleteProgram, type Program } from './crowdShaders';
 import { probe } from './gpuProbe';
 import type { AtlasCopy, SampleAtlas } from './sampleAtlas';
-import type { Batcher } from './shapes';
+import type { Batcher, Placed } from './shapes';
+import type { Tint } from './tint';
 
-/** Floats per instance record: a, b, c, d; tx, ty, alpha, weight; A's first texel, A's first index texel, A's corners, B's first texel. */
-const RECORD = 12;
+/**
+ * Floats per instance record: a, b, c, d; tx, ty, the dark tint, weight; A's first texel, A's first
+ * index texel, A's corners, B's first texel; the light tint r, g, b, a.
+ */
+const RECORD = 16;
+/** The record's attributes (vec4 each: matrix, move, samples, tint). */
+const ATTRIBUTES = RECORD / 4;
 /** Instances per draw at most. */
 const CHUNK = 1024;
 /** The texture unit the atlas is bound to while drawing (spine-webgl draws with unit 0). */
@@ -134,24 +141,9 @@ export class GpuCrowd {
 
     /**
      * Adds an instance drawn from `a`'s picture (one run: one texture page and blend mode),
-     * positions towards `b`'s by `weight`, offset by (`ox`, `oy`) and moved by the matrix, colours
-     * times `alpha`. Drawn when the run ends.
+     * positions towards `b`'s by `weight`, placed and tinted as `p` says. Drawn when the run ends.
      */
-    add(
-        picture: Picture,
-        a: AtlasCopy,
-        b: AtlasCopy,
-        ma: number,
-        mb: number,
-        mc: number,
-        md: number,
-        tx: number,
-        ty: number,
-        ox: number,
-        oy: number,
-        alpha: number,
-        weight: number,
-    ): void {
+    add(picture: Picture, a: AtlasCopy, b: AtlasCopy, p: Placed, weight: number): void {
         const run = picture.runs[0];
         const layout = picture.layout;
         // The batch's blend mode is the GL state a draw has: set as the batch does (the records
@@ -161,12 +153,13 @@ export class GpuCrowd {
         if (this.count > 0 && (run.texture !== this.texture || two !== this.two || this.count === CHUNK)) this.flush();
         this.texture = run.texture as Bindable;
         this.two = two;
-        this.record(ma, mb, mc, md, ox * ma + oy * mc + tx, ox * mb + oy * md + ty, alpha, b === a ? 0 : weight, a, b);
+        const { a: ma, b: mb, c: mc, d: md, ox, oy } = p;
+        this.record(ma, mb, mc, md, ox * ma + oy * mc + p.tx, ox * mb + oy * md + p.ty, b === a ? 0 : weight, a, b, p.tint);
         if (a.corners > this.corners) this.corners = a.corners;
     }
 
     /** Writes the next record. */
-    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, alpha: number, weight: number, a: AtlasCopy, b: AtlasCopy): void {
+    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint): void {
         const r = this.records;
         const o = this.count * RECORD;
         r[o] = ma;
@@ -175,12 +168,16 @@ export class GpuCrowd {
         r[o + 3] = md;
         r[o + 4] = x;
         r[o + 5] = y;
-        r[o + 6] = alpha;
+        r[o + 6] = tint.dark;
         r[o + 7] = weight;
         r[o + 8] = a.start;
         r[o + 9] = a.indexStart;
         r[o + 10] = a.corners;
         r[o + 11] = b.start;
+        r[o + 12] = tint.r;
+        r[o + 13] = tint.g;
+        r[o + 14] = tint.b;
+        r[o + 15] = tint.a;
         this.count++;
     }
 
@@ -222,14 +219,14 @@ export class GpuCrowd {
         gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.views[k]);
         const instancing = this.instancing;
         const attributes = program.instanced;
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < ATTRIBUTES; i++) {
             gl.enableVertexAttribArray(attributes[i]);
             gl.vertexAttribPointer(attributes[i], 4, gl.FLOAT, false, RECORD * 4, i * 16);
             instancing.divisor(attributes[i], 1);
         }
         instancing.draw(corners, count);
         // Left as spine-webgl's batch expects it: no attribute array of ours.
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < ATTRIBUTES; i++) {
             instancing.divisor(attributes[i], 0);
             gl.disableVertexAttribArray(attributes[i]);
         }

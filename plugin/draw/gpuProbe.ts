@@ -7,10 +7,11 @@
  * GL state it changes is put back as it was, so the engine's own record of its state stays true.
  */
 import type { AtlasCopy, SampleAtlas } from './sampleAtlas';
+import { WHITE, type Tint } from './tint';
 
 /** What the probe draws with: the crowd's record and draw (gpuCrowd.ts). */
 export interface ProbedCrowd {
-    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, alpha: number, weight: number, a: AtlasCopy, b: AtlasCopy): void;
+    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint): void;
     drawRecords(projection: Float32Array, page: { bind(unit?: number): void }, two: boolean, corners: number): void;
 }
 
@@ -48,7 +49,7 @@ export function probe(gl: WebGLRenderingContext, crowd: ProbedCrowd, atlas: Samp
                 gl.bindTexture(gl.TEXTURE_2D, white);
             },
         };
-        crowd.record(1, 0, 0, 1, 0, 0, 1, 0, copy, copy);
+        crowd.record(1, 0, 0, 1, 0, 0, 0, copy, copy, WHITE);
         crowd.drawRecords(identity, page, true, copy.corners);
         gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     } finally {

@@ -29,8 +29,8 @@ export const DRAWN_NAMES: readonly DrawnFrom[] = Object.freeze((Object.keys(DRAW
 /**
  * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on the
  * GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by the
- * runtime (a pose not served, a clipping attachment, a tinted or physics rig, Phaser 4's default
- * renderer, Canvas).
+ * runtime (a pose not served, a clipping attachment, a physics rig, Phaser 4's default renderer,
+ * Canvas).
  *
  * @interface
  */
@@ -50,7 +50,7 @@ export const UNAVAILABLE = 1;
 export const MISSES = {
     /** Posed in full, not copied from the cache (`poseCache.notServed` says why). */
     pose: 2,
-    /** Showing something else than its samples: a tint, a slot's colour, attachment or sequence frame, the draw order set by the game. */
+    /** Showing something else than its samples: a slot's colour, attachment or sequence frame, the draw order set by the game (a skeleton's tint is drawn from the samples). */
     look: 3,
     /** Showing a clipping attachment (drawn by the runtime). */
     clipping: 4,

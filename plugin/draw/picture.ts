@@ -6,7 +6,8 @@
 import { STILL, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
-import type { Batcher, Matrix } from './shapes';
+import type { Batcher, Placed } from './shapes';
+import { isWhite, type Tint } from './tint';
 
 /** Whether every run of `picture` fits in the batch (spine-webgl's holds 10920 vertices: a run larger is drawn another way, never dropped). */
 export function fitsBatch(batcher: Batcher, picture: Picture): boolean {
@@ -44,16 +45,14 @@ const SAME_COLOR = 1e-6;
 /**
  * Whether the instance shows exactly the look of the samples around its pose (`va`, `vb`), so its
  * picture is what the runtime would draw: the same attachments, sequence frames, draw order and slot
- * colours as drawn (4.3: the applied poses), an untinted skeleton, a picture laid out for `layout`. A deform
- * or dark colour the game sets on a slot itself while the pose comes from the cache is not seen
- * (animations set those).
+ * colours as drawn (4.3: the applied poses), a picture laid out for `layout`. The skeleton's colour is no part
+ * of the look: it tints the picture where it is drawn (tint.ts). A deform or dark colour the game
+ * sets on a slot itself while the pose comes from the cache is not seen (animations set those).
  */
 export function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleVertices, layout: DrawLayout, version: SpineVersion): boolean {
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
-    const tint = skeleton.color;
-    if (tint.r !== 1 || tint.g !== 1 || tint.b !== 1 || tint.a !== 1) return false;
     // Identity and colour checks only, each one load of the slot or its colour (cache misses are
     // most of the check's cost): a deform or a dark colour only an animation changes, and which
     // bones are active only a skin (the samples' own: PoseCache.sameSkin).
@@ -124,10 +123,7 @@ export function looksPictured(
     const p = va.picture;
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
-    if (remembersLook(memo, clip, va, vb) && sameDrawn(memo, p) && sameColors(p, q)) {
-        const tint = skeleton.color;
-        return tint.r === 1 && tint.g === 1 && tint.b === 1 && tint.a === 1;
-    }
+    if (remembersLook(memo, clip, va, vb) && sameDrawn(memo, p) && sameColors(p, q)) return true; // a tint is the draw's (tint.ts)
     if (!showsPicture(skeleton, va, vb, layout, version)) return false;
     if (memo.bonesLazy && memo.checkedBase !== null) {
         memo.lookClip = clip;
@@ -180,14 +176,15 @@ function sameColors(p: Picture, q: Picture): boolean {
 /**
  * Copies the picture of the samples around the instance's pose into the batch, run by run,
  * positions interpolated as its bones were (`weight` towards `vb`), offset by the object's render
- * offset and moved by `m`; colours (and dark colours) times `alpha` when it is not 1 (Phaser 4's
- * object alpha). Every run fits in the batch (`fitsBatch`).
+ * offset and moved by its matrix (`m`), colours (and dark colours) multiplied by its tint when it
+ * has one (tint.ts). Every run fits in the batch (`fitsBatch`).
  */
-export function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number, alpha: number, va: SampleVertices, vb: SampleVertices, weight: number): void {
+export function copyPicture(batcher: Batcher, m: Placed, va: SampleVertices, vb: SampleVertices, weight: number): void {
     const p = va.picture as Picture;
     const from = p.vertices;
     const to = (vb.picture as Picture).vertices;
-    const { a, b, c, d, tx, ty } = m;
+    const { a, b, c, d, tx, ty, ox, oy, tint } = m;
+    const tinted = !isWhite(tint);
     const pma = p.layout.pma;
     const mesh = batcher.mesh;
     const size = p.size;
@@ -225,7 +222,7 @@ export function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number,
         } else {
             transform(verts, start, end, size, a, b, c, d, tx, ty); // the copied positions are the sample's
         }
-        if (alpha !== 1) multiplyColors(verts, start, end, size, alpha);
+        if (tinted) multiplyColors(verts, start, end, size, tint);
         batcher.verticesLength = end;
         mesh.setVerticesLength(end);
         let at = batcher.indicesLength;
@@ -235,17 +232,18 @@ export function copyPicture(batcher: Batcher, m: Matrix, ox: number, oy: number,
     }
 }
 
-/** spine-phaser-v4's transformer: colours and dark colours (not the dark alpha) times the object's alpha. */
-function multiplyColors(verts: Float32Array, start: number, end: number, size: number, alpha: number): void {
+/** Colours times the tint's light multipliers, dark colours (not the dark alpha, a flag) times its dark one. */
+function multiplyColors(verts: Float32Array, start: number, end: number, size: number, tint: Tint): void {
+    const { r, g, b, a, dark } = tint;
     for (let o = start; o < end; o += size) {
-        verts[o + 2] *= alpha;
-        verts[o + 3] *= alpha;
-        verts[o + 4] *= alpha;
-        verts[o + 5] *= alpha;
+        verts[o + 2] *= r;
+        verts[o + 3] *= g;
+        verts[o + 4] *= b;
+        verts[o + 5] *= a;
         if (size > 8) {
-            verts[o + 8] *= alpha;
-            verts[o + 9] *= alpha;
-            verts[o + 10] *= alpha;
+            verts[o + 8] *= dark;
+            verts[o + 9] *= dark;
+            verts[o + 10] *= dark;
         }
     }
 }

@@ -1,6 +1,7 @@
 /** What drawing reads of the runtime's renderers, of Phaser's and of the game object: shapes, not classes. */
 import type * as Phaser from 'phaser';
 import type { Skeleton } from '../../spine/core/shapes';
+import type { Tint } from './tint';
 
 /** What is read of spine-webgl's PolygonBatcher and its Mesh (public fields of the class). */
 export interface Batcher {
@@ -79,6 +80,13 @@ export interface Matrix {
     d: number;
     tx: number;
     ty: number;
+}
+
+/** Where and how an instance is drawn (the owner's Element): its matrix, render offset and tint. */
+export interface Placed extends Readonly<Matrix> {
+    readonly ox: number;
+    readonly oy: number;
+    readonly tint: Tint;
 }
 
 /** spine-webgl's SceneRenderer camera, as spine-phaser-v4 places it on the drawing context. */

@@ -117,6 +117,21 @@ describe('bones only when read', () => {
         expect(record(pooled)).toMatchObject({ bonesLazy: false, bonesBehind: false });
     });
 
+    test("a skeleton colour set through go.skeleton (a hit flash, every frame) is no read: no bones written, the colour the stock twin's, the pose still its", () => {
+        const { pooled, stock } = pair();
+        t.step(30);
+        for (let frame = 0; frame < 10; frame++) {
+            const flash = frame % 2 === 0 ? [1, 0.3, 0.3, 0.8] : [1, 1, 1, 1];
+            for (const go of [pooled, stock]) go.skeleton.color.set(flash[0], flash[1], flash[2], flash[3]);
+            t.step(1);
+            expect(record(pooled)).toMatchObject({ poseCached: true, bonesLazy: true, bonesBehind: true });
+            expect(held(pooled).color).toEqual(stock.skeleton.color);
+        }
+        expect(pool().stats().bonesUnwritten).toBe(1);
+        expect(off(pooled.skeleton, stock.skeleton)).toEqual([]); // a read (bones), as before
+        expect(record(pooled).bonesLazy).toBe(false);
+    });
+
     test("read from where games read: the scene update, a Spine listener during its own update, a Clock timer, a tween callback, an input handler: the stock twin's pose there", () => {
         const seen: Record<string, { pooled: number[][]; stock: number[][] }[]> = {};
         const note = (site: string, pooled: SpineGameObject, stock: SpineGameObject) =>

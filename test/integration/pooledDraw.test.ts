@@ -341,7 +341,7 @@ describe('the pool draws what spine-webgl draws', () => {
         });
     }
 
-    test("what the game changes after the pool's update is drawn as stock draws it: a slot's colour, an attachment, the draw order, the tint, a bone it poses", () => {
+    test("what the game changes after the pool's update is drawn as stock draws it: the tint (from the picture, its colours multiplied), a slot's colour, an attachment, the draw order, a bone it poses", () => {
         const [tinted, coloured, detached, reordered, moved] = crowd('hero', ['walk', 'walk', 'walk', 'walk', 'walk'], 'shared').map((m) => m.go);
         expect(drawBoth(tinted).from).toBe('picture');
         tinted.skeleton.color.set(1, 0.5, 0.25, 0.8);
@@ -354,7 +354,11 @@ describe('the pool draws what spine-webgl draws', () => {
         const bone = moved.skeleton.bones[1] as Any;
         (v43() ? bone.pose : bone).x += 40;
         moved.skeleton.updateWorldTransform(2 as never);
-        for (const go of [tinted, coloured, detached, reordered]) {
+        // A skeleton's colour is no look of its own: the picture tinted where it is drawn, stock's colours to the float.
+        const tint = drawBoth(tinted);
+        expect(tint.from).toBe('picture');
+        expect(tint.worst).toBeLessThan(0.01);
+        for (const go of [coloured, detached, reordered]) {
             const { from, worst } = drawBoth(go);
             expect(from).toBe(SLOTS());
             expect(worst).toBeLessThan(0.01);

@@ -29,9 +29,13 @@ interface PrewarmTask {
     skeleton: Skeleton | null;
     skin: Skin | null;
     clips: Animation[];
-    /** The clip being sampled (clips before it are done or skipped), and those sampled in full. */
+    /** 2 when `options.mirrored` asks for each clip turned around too, else 1. */
+    facings: number;
+    /** The clip and facing being sampled (`next / facings`: clips before it are done or skipped), and those sampled in full (every facing). */
     next: number;
     sampled: number;
+    /** Whether a facing of the clip being sampled was skipped. */
+    skipped: boolean;
     resolve(result: PrewarmResult): void;
     reject(error: unknown): void;
 }
@@ -72,7 +76,7 @@ export class Prewarms {
         if (options !== undefined) {
             if (typeof options !== 'object' || options === null) {
                 throw new PoolError(
-                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress, animations, skin }); got ${String(options)}.`,
+                    `prewarm(dataKey, atlasKey, count, options): options must be an object ({ perFrame, onProgress, animations, skin, mirrored }); got ${String(options)}.`,
                 );
             }
             if (options.perFrame !== undefined) {
@@ -85,6 +89,11 @@ export class Prewarms {
             }
             if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
                 throw new PoolError(`prewarm(): onProgress must be a function (built, count) => void; got ${typeof options.onProgress}.`);
+            }
+            if (options.mirrored !== undefined && typeof options.mirrored !== 'boolean') {
+                throw new PoolError(
+                    `prewarm(): mirrored must be true or false (sample the animations turned around too); got ${JSON.stringify(options.mirrored)}.`,
+                );
             }
         }
         const pool = this.registry.poolFor(dataKey, atlasKey, 'prewarm');
@@ -104,7 +113,8 @@ export class Prewarms {
         // eslint-disable-next-line @typescript-eslint/unbound-method -- a callback `(built, count) => void`, stored for later frames
         const onProgress = options.onProgress;
         return new Promise<PrewarmResult>((resolve, reject) => {
-            this.tasks.push({ pool, count, perFrame, onProgress, ...ahead, next: 0, sampled: 0, resolve, reject });
+            const facings = options.mirrored === true ? 2 : 1;
+            this.tasks.push({ pool, count, perFrame, onProgress, ...ahead, facings, next: 0, sampled: 0, skipped: false, resolve, reject });
         });
     }
 
@@ -144,13 +154,19 @@ export class Prewarms {
 
     /** Samples this frame's share of `task`'s animations ahead; an animation that cannot be sampled is skipped (said in dev mode). */
     private sample(task: PrewarmTask): void {
-        if (task.next >= task.clips.length) return;
-        const animation = task.clips[task.next];
-        const why = this.poseCache.sampleAhead(task.skeleton as Skeleton, task.skin, animation, SAMPLES_PER_INSTANCE * task.perFrame);
+        if (task.next >= task.clips.length * task.facings) return;
+        const animation = task.clips[Math.floor(task.next / task.facings)];
+        const turned = task.next % task.facings === 1;
+        const why = this.poseCache.sampleAhead(task.skeleton as Skeleton, task.skin, animation, SAMPLES_PER_INSTANCE * task.perFrame, turned);
         if (why === NOT_SERVED.budget) return;
         task.next++;
-        if (why === SERVED) task.sampled++;
-        else if (this.settings.options.dev) warn(notSampled(task.pool.key.dataKey, animation.name, why, this.settings.options.poseCacheMemory));
+        if (why !== SERVED) {
+            task.skipped = true;
+            if (this.settings.options.dev) warn(notSampled(task.pool.key.dataKey, animation.name, why, this.settings.options.poseCacheMemory, turned));
+        }
+        if (task.next % task.facings !== 0) return;
+        if (!task.skipped) task.sampled++;
+        task.skipped = false;
     }
 
     /** Builds this frame's batch of every spread prewarm (in the scene's update); finished ones resolve. */
@@ -186,7 +202,7 @@ export class Prewarms {
             this.sample(task);
             // Built, or the pool holds maxFree free instances (more would be destroyed by the next
             // despawn); and sampled.
-            if ((task.built >= task.count || batch >= room) && task.next >= task.clips.length) {
+            if ((task.built >= task.count || batch >= room) && task.next >= task.clips.length * task.facings) {
                 tasks.splice(i, 1);
                 task.resolve({ built: task.built, count: task.count, sampled: task.sampled, cancelled: false });
             } else {
@@ -204,12 +220,14 @@ export class Prewarms {
 }
 
 /** Why an animation a prewarm asked for was not sampled ahead (dev mode). */
-function notSampled(dataKey: string, animation: string, why: number, memoryMb: number): string {
+function notSampled(dataKey: string, animation: string, why: number, memoryMb: number, turned: boolean): string {
     const reason =
         why === NOT_SERVED.physics
             ? 'the rig has physics constraints, whose poses depend on their history: its instances are posed every frame, never from the cache'
             : why === NOT_SERVED.memory
               ? `the pose cache's memory is spent (poseCacheMemory: ${memoryMb} MB): raise it, or prewarm fewer animations`
-              : 'its poses cannot be copied from samples (constraints that move slots, or timelines the cache does not know): its instances are posed in full';
-    return `prewarm(): animation ${JSON.stringify(animation)} of ${JSON.stringify(dataKey)} was not sampled ahead: ${reason}.`;
+              : why === NOT_SERVED.scale
+                ? 'the pose cache samples at most 8 skeleton scales besides the default per skeleton, and its instances use them all'
+                : 'its poses cannot be copied from samples (constraints that move slots, or timelines the cache does not know): its instances are posed in full';
+    return `prewarm(): animation ${JSON.stringify(animation)} of ${JSON.stringify(dataKey)}${turned ? ' turned around (mirrored)' : ''} was not sampled ahead: ${reason}.`;
 }

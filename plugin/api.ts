@@ -169,6 +169,12 @@ export interface PrewarmOptions {
      * name, or a list of names combined. Default: none, as a spawn without `skin`.
      */
     skin?: string | readonly string[];
+    /**
+     * Samples the `animations` turned around too (the skeleton's `scaleX` negated, as
+     * `go.skeleton.scaleX = -1` turns a character to face left): a crowd that faces both ways is
+     * then served from the first frame either way. Twice the samples' memory. @default false
+     */
+    mirrored?: boolean;
 }
 
 /**
@@ -190,7 +196,7 @@ export interface PrewarmResult {
     built: number;
     /** Instances asked for. */
     count: number;
-    /** Of `options.animations`, those sampled in full (0 when none were asked for). */
+    /** Of `options.animations`, those sampled in full (each facing asked for; 0 when none were asked for). */
     sampled: number;
     /** `true` when the scene shut down (stopped, restarted, destroyed) before it was done. */
     cancelled: boolean;

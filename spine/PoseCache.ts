@@ -247,14 +247,17 @@ export class PoseCache implements SampleSource {
 
     /**
      * Samples `animation` worn with `skin` on `skeleton`'s data ahead of its first use (a prewarm),
-     * at the data's default scale (whatever `skeleton`'s own): at most `budget` poses now, apart from the frame's own builds. SERVED once every sample a
-     * lookup of the clip can need is built; `NOT_SERVED.budget` while more remain (call again in
-     * a later frame); else why its poses cannot be cached (`physics`, `unsampled`) or kept (`memory`).
+     * at the data's default scale (whatever `skeleton`'s own), or turned around (`turned`: its
+     * `scaleX` negated, as `skeleton.scaleX = -1` turns an instance): at most `budget` poses now,
+     * apart from the frame's own builds. SERVED once every sample a lookup of the clip can need is built; `NOT_SERVED.budget` while more remain (call again in
+     * a later frame); else why its poses cannot be cached (`physics`, `unsampled`, `scale`: no room
+     * for another scale) or kept (`memory`).
      */
-    sampleAhead(skeleton: Skeleton, skin: Skin | null, animation: Animation, budget: number): number {
+    sampleAhead(skeleton: Skeleton, skin: Skin | null, animation: Animation, budget: number, turned = false): number {
         this.followTolerance();
         const unit = scratchOf(skeleton).skeleton;
-        const owner = this.clipsAt(skeleton, unit.scaleX, unit.scaleY) as DataClips;
+        const owner = this.clipsAt(skeleton, turned ? -unit.scaleX : unit.scaleX, unit.scaleY);
+        if (owner === null) return NOT_SERVED.scale;
         if (owner.refused) return NOT_SERVED.physics;
         let byAnimation = owner.bySkin.get(skin);
         if (byAnimation === undefined) owner.bySkin.set(skin, (byAnimation = new Map<Animation, Clip | null>()));

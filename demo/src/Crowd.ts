@@ -63,7 +63,12 @@ export class Crowd implements CharacterOwner {
         for (const kind of KINDS) {
             this.pool.prewarm(kind.dataKey, kind.atlasKey, Math.ceil(this.target * kind.weight));
             for (const skin of SKINS) {
-                const sampled = this.pool.prewarm(kind.dataKey, kind.atlasKey, 0, { animations: ANIMATIONS, skin, perFrame: WARM_UP_PER_FRAME });
+                const sampled = this.pool.prewarm(kind.dataKey, kind.atlasKey, 0, {
+                    animations: ANIMATIONS,
+                    skin,
+                    mirrored: true,
+                    perFrame: WARM_UP_PER_FRAME,
+                });
                 warming.push(
                     sampled.then((result) => {
                         onProgress(++done, total);

@@ -113,6 +113,34 @@ describe("prewarm's animations", () => {
         expect(samples()).toBeGreaterThan(sampled);
     });
 
+    test('mirrored: the animations sampled turned around too, so a wave facing both ways (skeleton.scaleX = -1 on half) is served from its first frame, no sample built while it plays', async () => {
+        const { result } = await prewarmed('limbs', 4, { perFrame: 2, animations: ['walk', 'run'], mirrored: true });
+        expect(result).toEqual({ built: 4, count: 4, sampled: 2, cancelled: false });
+        const sampled = samples();
+        const misses = pool().stats().poseCache.misses;
+        const gos = wave('limbs', ['walk', 'run'], 8);
+        gos.forEach((go, i) => {
+            if (i % 2 === 1) go.skeleton.scaleX = -go.skeleton.scaleX;
+        });
+        for (let frame = 0; frame < 90; frame++) {
+            t.step(1, 1000 / 60 + ((frame * 7) % 11) - 5);
+            expect(pool().stats().poseCache.hitRate).toBe(1);
+        }
+        expect(pool().stats().poseCache.misses).toBe(misses);
+        expect(samples()).toBe(sampled);
+    });
+
+    test('without mirrored, a wave turned around samples its own clips as it plays (the default scale only is prewarmed)', async () => {
+        await prewarmed('limbs', 4, { perFrame: 2, animations: ['walk'] });
+        const sampled = samples();
+        for (const go of wave('limbs', ['walk'], 4)) go.skeleton.scaleX = -go.skeleton.scaleX;
+        t.step(1);
+        expect(samples()).toBeGreaterThan(sampled);
+        expect(() => pool().prewarm('limbs', 'limbs-atlas', 1, { animations: ['walk'], mirrored: 'yes' as never })).toThrow(
+            /prewarm\(\): mirrored must be true or false .*got "yes"/,
+        );
+    });
+
     test('bad animations and skins are refused at the call with a PoolError naming them and what there is', () => {
         expect(() => pool().prewarm('limbs', 'limbs-atlas', 2, { animations: ['walk', 'fly'] })).toThrow(
             /^phaser-spine-pool: prewarm\(\): animation "fly" is not in skeleton "limbs"\. Animations: idle, walk, run, jump, die, aim, wave\.$/,

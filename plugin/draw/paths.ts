@@ -4,6 +4,7 @@
  * (`drawnFrom`, `gpuMissed`) and the debug view's labels are derived from. A path's object (its
  * "why not", draw, flush and dispose) is made by the owner of drawing (Drawing.ts) in this order.
  */
+import { namesByCode } from '../../spine/core/codeNames';
 
 /**
  * The paths, by name; their codes are their order (the first that takes an instance draws it).
@@ -84,10 +85,4 @@ export type MissedCounts = { -readonly [K in keyof typeof MISSES]: number };
 export const MISS_CODES = 8;
 
 /** Each reason's name, by code (`TAKEN`, `UNAVAILABLE`: null, not counted). */
-export const MISS_NAMES: readonly (MissName | null)[] = Object.freeze(namesByCode());
-
-function namesByCode(): (MissName | null)[] {
-    const names = new Array<MissName | null>(MISS_CODES).fill(null);
-    for (const name of Object.keys(MISSES) as MissName[]) names[MISSES[name]] = name;
-    return names;
-}
+export const MISS_NAMES: readonly (MissName | null)[] = namesByCode(MISSES, MISS_CODES);

@@ -4,6 +4,7 @@
  * Posing), the first one found. `SERVED` (0) is a pose copied from the cache. Counted per frame by
  * the pose cache (`stats().poseCache.notServed`) and kept per instance (`posedBy`, the debug view).
  */
+import { namesByCode } from './codeNames';
 
 /** A pose copied from the cache: no reason. */
 export const SERVED = 0;
@@ -93,8 +94,4 @@ export type NotServedCounts = { -readonly [K in keyof typeof NOT_SERVED]: number
 export const REASON_CODES = 19;
 
 /** Each reason's name, by code (`SERVED`: `null`). */
-export const NOT_SERVED_NAMES: readonly (NotServedName | null)[] = (() => {
-    const names = new Array<NotServedName | null>(REASON_CODES).fill(null);
-    for (const name of Object.keys(NOT_SERVED) as NotServedName[]) names[NOT_SERVED[name]] = name;
-    return names;
-})();
+export const NOT_SERVED_NAMES: readonly (NotServedName | null)[] = namesByCode(NOT_SERVED, REASON_CODES);

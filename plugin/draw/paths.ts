@@ -85,4 +85,4 @@ export type MissedCounts = { -readonly [K in keyof typeof MISSES]: number };
 export const MISS_CODES = 8;
 
 /** Each reason's name, by code (`TAKEN`, `UNAVAILABLE`: null, not counted). */
-export const MISS_NAMES: readonly (MissName | null)[] = namesByCode(MISSES, MISS_CODES);
+export const MISS_NAMES: readonly (MissName | null)[] = Object.freeze(namesByCode(MISSES, MISS_CODES));

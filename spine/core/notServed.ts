@@ -94,4 +94,4 @@ export type NotServedCounts = { -readonly [K in keyof typeof NOT_SERVED]: number
 export const REASON_CODES = 19;
 
 /** Each reason's name, by code (`SERVED`: `null`). */
-export const NOT_SERVED_NAMES: readonly (NotServedName | null)[] = namesByCode(NOT_SERVED, REASON_CODES);
+export const NOT_SERVED_NAMES: readonly (NotServedName | null)[] = Object.freeze(namesByCode(NOT_SERVED, REASON_CODES));

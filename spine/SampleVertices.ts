@@ -106,6 +106,14 @@ export interface Picture {
     /** The triangles, each run's counted from its own first vertex. */
     readonly indices: Uint16Array;
     readonly runs: PictureRun[];
+    /**
+     * The texture pages of its rig, in the order they were first pictured (shared by every picture
+     * of the rig's data and only ever appended to: a page's index never changes): a run's `page` is
+     * its index here, so pictures of one rig drawn together agree on where each page is bound.
+     */
+    readonly pages: readonly unknown[];
+    /** The largest `page` of its runs. */
+    readonly lastPage: number;
     /** Its copy in GPU memory, once a draw uploaded it (plugin/draw/sampleAtlas.ts); given back with the sample. */
     gpu: GpuCopy | null;
 }
@@ -129,6 +137,8 @@ export function letGo(v: SampleVertices | null | false): void {
 /** Consecutive drawn slots of one texture and blend mode. */
 export interface PictureRun {
     readonly texture: unknown;
+    /** Its texture's index in the picture's `pages`. */
+    readonly page: number;
     readonly blendMode: number;
     /** Its first vertex and vertex count. */
     readonly first: number;
@@ -221,6 +231,17 @@ const pictureColors = new Float64Array(8);
 /** Scratch of regionOf. */
 const region: Region = { uvs: [], texture: null };
 
+/** Each rig's texture pages in the order first pictured (`Picture.pages`), by skeleton data. */
+const pagesByData = new WeakMap<object, unknown[]>();
+
+/** The index of `texture` in `pages`, appended when it is new. */
+function pageOf(pages: unknown[], texture: unknown): number {
+    const at = pages.indexOf(texture);
+    if (at >= 0) return at;
+    pages.push(texture);
+    return pages.length - 1;
+}
+
 /**
  * What drawing needs of `skeleton` (of Spine `version`) as it is posed (world transforms computed:
  * a sample read into the scratch skeleton), its picture laid out for `layout`.
@@ -276,6 +297,8 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
     const colors = new Float64Array(drawn.length * 4);
     const colorAt = new Int32Array(skeleton.slots.length).fill(-1);
     const runs: PictureRun[] = [];
+    let pages = pagesByData.get(skeleton.data);
+    if (pages === undefined) pagesByData.set(skeleton.data, (pages = []));
     let vertex = 0;
     let at = 0;
     let runStart = 0;
@@ -291,7 +314,7 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         const slotBlend = slot.data.blendMode;
         const blendMode = batchBlendMode(slotBlend, layout);
         if (k > 0 && (texture !== runTexture || blendMode !== runBlend)) {
-            runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
+            runs.push(run(vertices, runTexture, pageOf(pages, runTexture), runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
             runStart = vertex;
             runIndex = at;
         }
@@ -311,7 +334,7 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, region.uvs, layout.flipV);
         vertex += count;
     }
-    if (drawn.length > 0) runs.push(run(vertices, runTexture, runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
+    if (drawn.length > 0) runs.push(run(vertices, runTexture, pageOf(pages, runTexture), runBlend, runStart, vertex - runStart, runIndex, at - runIndex, size));
     return {
         layout,
         size,
@@ -322,6 +345,8 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         vertices,
         indices,
         runs,
+        pages,
+        lastPage: runs.reduce((last, r) => Math.max(last, r.page), 0),
         gpu: null,
     };
 }
@@ -329,6 +354,7 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
 function run(
     vertices: Float32Array,
     texture: unknown,
+    page: number,
     blendMode: number,
     first: number,
     count: number,
@@ -336,7 +362,7 @@ function run(
     indexCount: number,
     size: number,
 ): PictureRun {
-    return { texture, blendMode, first, count, view: vertices.subarray(first * size, (first + count) * size), firstIndex, indexCount };
+    return { texture, page, blendMode, first, count, view: vertices.subarray(first * size, (first + count) * size), firstIndex, indexCount };
 }
 
 /** Bytes counted for `v`. */

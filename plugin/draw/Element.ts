@@ -10,7 +10,7 @@ import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import type { PooledInstance } from '../PooledInstance';
 import { MISSES, TAKEN, UNAVAILABLE, type Miss } from './paths';
-import { fitsBatch, looksPictured, remembersLook } from './picture';
+import { looksPictured, remembersLook } from './picture';
 import type { DrawnObject, Matrix, SceneRenderer } from './shapes';
 import { tintOf, type Tint } from './tint';
 
@@ -80,7 +80,7 @@ export class Element {
         this.layout = layout;
         this.samplesOf(skeleton, instance, layout);
         if (this.clipsNow(skeleton, instance, version)) this.pictured = MISSES.clipping;
-        else this.pictured = this.pictureMiss(skeleton, instance, layout, version, sceneRenderer);
+        else this.pictured = this.pictureMiss(skeleton, instance, layout, version);
     }
 
     /**
@@ -150,7 +150,7 @@ export class Element {
     }
 
     /** Whether it is drawn from its samples' picture (`va`, `vb`): `TAKEN`, or why not. */
-    private pictureMiss(skeleton: Skeleton, instance: PooledInstance, layout: DrawLayout, version: SpineVersion, sceneRenderer: SceneRenderer): Miss {
+    private pictureMiss(skeleton: Skeleton, instance: PooledInstance, layout: DrawLayout, version: SpineVersion): Miss {
         const va = this.va;
         const vb = this.vb;
         if (va === null || vb === null) return MISSES.pose;
@@ -158,8 +158,7 @@ export class Element {
         const p = va.picture;
         const q = vb.picture;
         if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return MISSES.picture;
-        if (!looksPictured(skeleton, instance, instance.served.clip, va, vb, layout, version)) return MISSES.look;
-        return fitsBatch(sceneRenderer.batcher, p) ? TAKEN : MISSES.picture;
+        return looksPictured(skeleton, instance, instance.served.clip, va, vb, layout, version) ? TAKEN : MISSES.look;
     }
 }
 

@@ -1,6 +1,6 @@
 /**
- * The GPU path: an instance whose picture is one run (one texture page and blend mode) drawn by
- * the GPU crowd (gpuCrowd.ts) from its samples' copies in the atlas (sampleAtlas.ts), when the
+ * The GPU path: an instance whose picture is made (its pages among the first the context binds in
+ * one draw: 8 where it can) drawn by the GPU crowd (gpuCrowd.ts) from its samples' copies in the atlas (sampleAtlas.ts), when the
  * `gpuDraw` option and the context allow. The crowd is made at the path's first use on a context
  * (and again after a restore), built and probed before it is trusted; why the context cannot draw
  * it is kept (`unavailable`) until the context changes.
@@ -42,9 +42,9 @@ export class GpuPath implements DrawPath {
         const a = e.va as SampleVertices;
         const b = e.vb as SampleVertices;
         const picture = a.picture as Picture;
-        if (picture.runs.length !== 1) return MISSES.picture;
         const crowd = this.crowdFor(e);
         if (crowd === null) return UNAVAILABLE;
+        if (picture.lastPage >= crowd.maxPages) return MISSES.picture;
         this.host.hookBatch(e.sceneRenderer as SceneRenderer);
         const copyA = this.copyOf(crowd, instance, picture);
         const copyB = b === a ? copyA : this.copyOf(crowd, instance, b.picture as Picture);

@@ -3,20 +3,23 @@
  * `pictured`), copied into spine-webgl's batch on the CPU (picture.ts), positions interpolated as its
  * bones were and moved by its matrix, colours tinted by its skeleton's colour (tint.ts).
  */
-import type { SampleVertices } from '../../spine/SampleVertices';
+import type { Picture, SampleVertices } from '../../spine/SampleVertices';
 import type { PooledInstance } from '../PooledInstance';
 import type { DrawPath } from './DrawPath';
 import type { Element } from './Element';
-import type { Miss } from './paths';
-import { copyPicture } from './picture';
+import { MISSES, TAKEN, type Miss } from './paths';
+import { copyPicture, fitsBatch } from './picture';
 import type { SceneRenderer } from './shapes';
 
 export class PicturePath implements DrawPath {
     readonly name = 'picture';
     readonly batched = true;
 
+    /** Pictured, and every run fits in the batch (a larger one is drawn another way, never dropped; the GPU path has no such bound). */
     whyNot(element: Element): Miss {
-        return element.pictured;
+        const pictured = element.pictured;
+        if (pictured !== TAKEN) return pictured;
+        return fitsBatch((element.sceneRenderer as SceneRenderer).batcher, (element.va as SampleVertices).picture as Picture) ? TAKEN : MISSES.picture;
     }
 
     draw(e: Element): void {

@@ -17,8 +17,8 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
  * first that takes the instance draws it:
  * - `gpu`: an instance whose pose was copied from the pose cache, not posed since, and showing
  *   exactly its samples' look, drawn from their picture on the GPU (GpuPath.ts: a record per
- *   instance, the pictures in GPU memory) when the `gpuDraw` option, the context and a picture of
- *   one texture page and blend mode allow;
+ *   instance, the pictures in GPU memory, several pages in one draw, a draw per blend mode) when the
+ *   `gpuDraw` option and the context allow;
  * - `picture`: such an instance otherwise, its picture copied run by run, positions interpolated as
  *   its bones were and moved by the matrix (PicturePath.ts);
  * - `slots`: Spine 4.2 (spine-phaser): any other instance slot by slot, a slot that matches the

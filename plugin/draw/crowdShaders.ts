@@ -3,10 +3,12 @@
  * pictures from the atlas's float texture (sampleAtlas.ts), interpolates the positions as the picture
  * path does on the CPU (picture.ts), moves them by the instance's matrix and multiplies the colours
  * by its tint (tint.ts); the fragment shaders
- * are spine-webgl's, with two-colour tint and without, so the colours are its batch's. Built and
+ * are spine-webgl's, with two-colour tint and without, so the colours are its batch's, each in two
+ * kinds: one texture page, or several (a vertex's page, carried in its u, picks the sampler: the
+ * pages of a rig bound to units of their own, so instances spanning pages are one draw). Built and
  * linked when a crowd is made; a failure is reported with the driver's log, never thrown.
  */
-import { WIDTH } from './sampleAtlas';
+import { PAGE_STRIDE, WIDTH } from './sampleAtlas';
 
 const VERTEX = `
 precision highp float;
@@ -21,6 +23,7 @@ uniform float u_rows;
 varying vec4 v_light;
 varying vec4 v_dark;
 varying vec2 v_texCoords;
+varying float v_page;
 
 vec4 texel(float i) {
     float row = floor(i / ${WIDTH}.0);
@@ -33,11 +36,14 @@ void main () {
         v_light = vec4(0.0);
         v_dark = vec4(0.0);
         v_texCoords = vec2(0.0);
+        v_page = 0.0;
         return;
     }
-    float q = floor(a_corner / 4.0);
-    vec4 four = texel(i_samples.y + q);
-    float c = a_corner - q * 4.0;
+    // i_samples.y: the index of the draw's first corner (a segment of the picture's triangles).
+    float index = i_samples.y + a_corner;
+    float q = floor(index * 0.25);
+    vec4 four = texel(q);
+    float c = index - q * 4.0;
     float vertex = c < 0.5 ? four.x : c < 1.5 ? four.y : c < 2.5 ? four.z : four.w;
     float at = i_samples.x + vertex * 3.0;
     vec4 xyuv = texel(at);
@@ -46,13 +52,28 @@ void main () {
     v_light = texel(at + 1.0) * i_tint;
     vec4 dark = texel(at + 2.0);
     v_dark = vec4(dark.rgb * i_move.z, dark.a);
-    v_texCoords = xyuv.zw;
+    float page = floor((xyuv.z + 1.0) / ${PAGE_STRIDE}.0);
+    v_page = page;
+    v_texCoords = vec2(xyuv.z - page * ${PAGE_STRIDE}.0, xyuv.w);
     gl_Position = u_projTrans * vec4(p.x * i_matrix.x + p.y * i_matrix.z + i_move.x, p.x * i_matrix.y + p.y * i_matrix.w + i_move.y, 0.0, 1.0);
 }
 `;
 
-/** spine-webgl's fragment shaders, with two-colour tint and without: the same colours as its batch draws. */
-const FRAGMENT_HEAD = `
+/**
+ * spine-webgl's fragment shaders, with two-colour tint and without: the same colours as its batch
+ * draws. `pages` > 1: the texel is read from the vertex's page (`u_texture` is page 0, `u_page1`…).
+ */
+function fragment(two: boolean, pages: number): string {
+    let read = 'texture2D(u_texture, v_texCoords)';
+    let samplers = 'uniform sampler2D u_texture;\n';
+    if (pages > 1) {
+        read = 'pageTexel()';
+        for (let k = 1; k < pages; k++) samplers += `uniform sampler2D u_page${k};\n`;
+        samplers += 'vec4 pageTexel() {\n    if (v_page < 0.5) return texture2D(u_texture, v_texCoords);\n';
+        for (let k = 1; k < pages - 1; k++) samplers += `    if (v_page < ${k}.5) return texture2D(u_page${k}, v_texCoords);\n`;
+        samplers += `    return texture2D(u_page${pages - 1}, v_texCoords);\n}\n`;
+    }
+    const head = `
 #ifdef GL_ES
     #define LOWP lowp
     precision mediump float;
@@ -62,20 +83,17 @@ const FRAGMENT_HEAD = `
 varying LOWP vec4 v_light;
 varying LOWP vec4 v_dark;
 varying vec2 v_texCoords;
-uniform sampler2D u_texture;
-`;
-const FRAGMENT_TWO = `${FRAGMENT_HEAD}
+varying float v_page;
+${samplers}`;
+    if (!two) return `${head}\nvoid main () {\n    gl_FragColor = v_light * ${read};\n}\n`;
+    return `${head}
 void main () {
-    vec4 texColor = texture2D(u_texture, v_texCoords);
+    vec4 texColor = ${read};
     gl_FragColor.a = texColor.a * v_light.a;
     gl_FragColor.rgb = ((texColor.a - 1.0) * v_dark.a + 1.0 - texColor.rgb) * v_dark.rgb + texColor.rgb * v_light.rgb;
 }
 `;
-const FRAGMENT_ONE = `${FRAGMENT_HEAD}
-void main () {
-    gl_FragColor = v_light * texture2D(u_texture, v_texCoords);
 }
-`;
 
 /** A linked program and where its inputs are. */
 export interface Program {
@@ -85,23 +103,36 @@ export interface Program {
     atlas: WebGLUniformLocation | null;
     rows: WebGLUniformLocation | null;
     texture: WebGLUniformLocation | null;
+    /** Pages 1… of the several-page kind (none for one page). */
+    pages: (WebGLUniformLocation | null)[];
     /** The record's attributes: matrix, move, samples, tint. */
     instanced: [number, number, number, number];
 }
 
-/** Both programs (index 0: one colour, 1: two-colour tint), or what the driver said when one did not build. */
-export type Built = { programs: [Program, Program]; log: null } | { programs: null; log: string };
+/** The index of the program for two-colour tint or not, several pages or one. */
+export function programIndex(two: boolean, severalPages: boolean): number {
+    return (two ? 1 : 0) | (severalPages ? 2 : 0);
+}
 
-/** Compiles and links both programs; on a failure deletes what was made and returns the driver's log. */
-export function buildPrograms(gl: WebGLRenderingContext): Built {
-    const one = build(gl, FRAGMENT_ONE);
-    if (typeof one === 'string') return { programs: null, log: one };
-    const two = build(gl, FRAGMENT_TWO);
-    if (typeof two === 'string') {
-        gl.deleteProgram(one.program);
-        return { programs: null, log: two };
+/** The programs (by `programIndex`), or what the driver said when one did not build. */
+export type Built = { programs: Program[]; log: null } | { programs: null; log: string };
+
+/**
+ * Compiles and links the four programs, the several-page ones for `pages` pages; on a failure
+ * deletes what was made and returns the driver's log.
+ */
+export function buildPrograms(gl: WebGLRenderingContext, pages: number): Built {
+    const programs: Program[] = [];
+    for (let i = 0; i < 4; i++) {
+        const several = (i & 2) !== 0 ? pages : 1;
+        const made = build(gl, fragment((i & 1) !== 0, several), several);
+        if (typeof made === 'string') {
+            for (const program of programs) gl.deleteProgram(program.program);
+            return { programs: null, log: made };
+        }
+        programs.push(made);
     }
-    return { programs: [one, two], log: null };
+    return { programs, log: null };
 }
 
 /** Deletes a program `buildPrograms` made. */
@@ -109,11 +140,11 @@ export function deleteProgram(gl: WebGLRenderingContext, program: Program): void
     gl.deleteProgram(program.program);
 }
 
-/** One program over `fragment`, or the driver's log. Its shaders are deleted once linked (the program keeps them). */
-function build(gl: WebGLRenderingContext, fragment: string): Program | string {
+/** One program over the fragment shader `source` (of `pages` pages), or the driver's log. Its shaders are deleted once linked (the program keeps them). */
+function build(gl: WebGLRenderingContext, source: string, pages: number): Program | string {
     const vertex = compile(gl, gl.VERTEX_SHADER, VERTEX);
     if (typeof vertex === 'string') return `vertex shader: ${vertex}`;
-    const pixel = compile(gl, gl.FRAGMENT_SHADER, fragment);
+    const pixel = compile(gl, gl.FRAGMENT_SHADER, source);
     if (typeof pixel === 'string') {
         gl.deleteShader(vertex);
         return `fragment shader: ${pixel}`;
@@ -137,6 +168,7 @@ function build(gl: WebGLRenderingContext, fragment: string): Program | string {
         atlas: gl.getUniformLocation(program, 'u_atlas'),
         rows: gl.getUniformLocation(program, 'u_rows'),
         texture: gl.getUniformLocation(program, 'u_texture'),
+        pages: Array.from({ length: pages }, (_, k) => (k === 0 ? null : gl.getUniformLocation(program, `u_page${k}`))),
         instanced: [
             gl.getAttribLocation(program, 'i_matrix'),
             gl.getAttribLocation(program, 'i_move'),

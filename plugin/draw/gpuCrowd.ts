@@ -7,11 +7,14 @@
  * colours them as spine-webgl's shaders do.
  *
  * Records of consecutive instances are drawn by one instanced draw, in their order (the instances
- * of a draw are drawn one after another): a run ends where another texture page or vertex layout
- * starts, where spine-webgl's batch is used (another object drawn, a blend mode set, the batch
- * flushed or ended: the owner's batch hooks flush the records first, batchHooks.ts), or every
- * `CHUNK` instances. A draw's corners are those of the largest picture in it; the extra corners of a
- * smaller one are degenerate triangles outside the view.
+ * of a draw are drawn one after another): the texture pages of the instances' rig are bound to units
+ * of their own and each vertex reads its own page, so a run ends only where another rig's pages or
+ * another vertex layout starts, where spine-webgl's batch is used (another object drawn, a blend
+ * mode set, the batch flushed or ended: the owner's batch hooks flush the records first,
+ * batchHooks.ts), or every `CHUNK` records. A picture of several blend modes (a multiply or screen
+ * slot) sends a record per segment of one blend mode, in order: drawn in as many draws, never on the
+ * CPU. A draw's corners are those of the largest segment in it; the extra corners of a smaller one
+ * are degenerate triangles outside the view.
  *
  * One crowd per WebGL context: `makeCrowd` builds it before it is trusted (its programs compiled
  * and linked, one record drawn through the float texture and read back: gpuProbe.ts) and says why
@@ -20,15 +23,15 @@
  */
 import type { Picture } from '../../spine/SampleVertices';
 import { warn } from '../../src/errors';
-import { buildPrograms, deleteProgram, type Program } from './crowdShaders';
+import { buildPrograms, deleteProgram, programIndex, type Program } from './crowdShaders';
 import { probe } from './gpuProbe';
 import type { AtlasCopy, SampleAtlas } from './sampleAtlas';
 import type { Batcher, Placed } from './shapes';
 import type { Tint } from './tint';
 
 /**
- * Floats per instance record: a, b, c, d; tx, ty, the dark tint, weight; A's first texel, A's first
- * index texel, A's corners, B's first texel; the light tint r, g, b, a.
+ * Floats per instance record: a, b, c, d; tx, ty, the dark tint, weight; A's first texel, the index
+ * of the segment's first corner, its corners, B's first texel; the light tint r, g, b, a.
  */
 const RECORD = 16;
 /** The record's attributes (vec4 each: matrix, move, samples, tint). */
@@ -37,6 +40,13 @@ const ATTRIBUTES = RECORD / 4;
 const CHUNK = 1024;
 /** The texture unit the atlas is bound to while drawing (spine-webgl draws with unit 0). */
 export const ATLAS_UNIT = 1;
+/** Texture pages one draw binds at most (units 0, 2, 3, …: the atlas keeps unit 1). */
+const MAX_PAGES = 8;
+
+/** The unit page `k` of a draw is bound to. */
+function pageUnit(k: number): number {
+    return k === 0 ? 0 : k + ATLAS_UNIT;
+}
 
 /** Why a context cannot draw the crowd (`stats().gpu.unavailable`). */
 export type GpuUnavailable = 'no-webgl' | 'context-lost' | 'instancing' | 'float-textures' | 'vertex-textures' | 'shader';
@@ -87,14 +97,16 @@ export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: C
             draw: (count, instances) => ext.drawArraysInstancedANGLE(gl.TRIANGLES, 0, count, instances),
         };
     }
-    const built = buildPrograms(gl);
+    const units = Math.min(gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS) as number, gl.getParameter(gl.MAX_COMBINED_TEXTURE_IMAGE_UNITS) as number);
+    const pages = Math.max(1, Math.min(MAX_PAGES, units - 1));
+    const built = buildPrograms(gl, pages);
     if (built.programs === null) {
         if (gl.isContextLost()) return 'context-lost';
         if (dev) warn(`the GPU path's shaders did not build on this context; served instances are drawn on the CPU. The driver said: ${built.log}`);
         return 'shader';
     }
     atlas.attach(gl, ATLAS_UNIT, gl2 !== null ? gl2.RGBA32F : gl.RGBA);
-    const crowd = new GpuCrowd(gl, instancing, built.programs, atlas, host);
+    const crowd = new GpuCrowd(gl, instancing, built.programs, atlas, host, pages);
     if (probe(gl, crowd, atlas)) return crowd;
     const lost = gl.isContextLost();
     crowd.dispose(lost);
@@ -105,10 +117,10 @@ export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: C
 export class GpuCrowd {
     /** Records waiting to be drawn. */
     private count = 0;
-    /** The corners of their largest picture. */
+    /** The corners of their largest segment. */
     private corners = 0;
-    /** Their texture page and vertex layout. */
-    private texture: Bindable | null = null;
+    /** Their rig's texture pages and their vertex layout. */
+    private pages: readonly unknown[] | null = null;
     private two = false;
     private readonly records = new Float32Array(CHUNK * RECORD);
     /** Views of `records` of 2^k records, so a draw uploads what it has (no view made per draw). */
@@ -120,10 +132,12 @@ export class GpuCrowd {
     constructor(
         private readonly gl: WebGLRenderingContext,
         private readonly instancing: Instancing,
-        /** One colour, two-colour tint. */
-        private readonly programs: [Program, Program],
+        /** By `programIndex`: one colour or two-colour tint, one page or several. */
+        private readonly programs: Program[],
         private readonly atlas: SampleAtlas,
         private readonly host: CrowdHost,
+        /** Pages a draw binds at most: a picture of a page past them is not drawn here. */
+        readonly maxPages: number,
     ) {
         for (let n = 1; n <= CHUNK; n *= 2) this.views.push(this.records.subarray(0, n * RECORD));
         this.recordBuffer = gl.createBuffer();
@@ -140,26 +154,48 @@ export class GpuCrowd {
     }
 
     /**
-     * Adds an instance drawn from `a`'s picture (one run: one texture page and blend mode),
-     * positions towards `b`'s by `weight`, placed and tinted as `p` says. Drawn when the run ends.
+     * Adds an instance drawn from `a`'s picture (its pages among the first `maxPages` of its rig's),
+     * positions towards `b`'s by `weight`, placed and tinted as `p` says: a record per segment of one
+     * blend mode, drawn when its run of records ends.
      */
     add(picture: Picture, a: AtlasCopy, b: AtlasCopy, p: Placed, weight: number): void {
-        const run = picture.runs[0];
         const layout = picture.layout;
-        // The batch's blend mode is the GL state a draw has: set as the batch does (the records
-        // waiting under another are drawn first, by its flush).
-        this.host.batcher?.setBlendMode(run.blendMode, layout.pma);
         const two = layout.twoColorTint;
-        if (this.count > 0 && (run.texture !== this.texture || two !== this.two || this.count === CHUNK)) this.flush();
-        this.texture = run.texture as Bindable;
-        this.two = two;
+        const pages = picture.pages;
         const { a: ma, b: mb, c: mc, d: md, ox, oy } = p;
-        this.record(ma, mb, mc, md, ox * ma + oy * mc + p.tx, ox * mb + oy * md + p.ty, b === a ? 0 : weight, a, b, p.tint);
-        if (a.corners > this.corners) this.corners = a.corners;
+        const x = ox * ma + oy * mc + p.tx;
+        const y = ox * mb + oy * md + p.ty;
+        const w = b === a ? 0 : weight;
+        const segments = a.segments;
+        const batcher = this.host.batcher;
+        for (let s = 0; s < segments.length; s += 3) {
+            // The batch's blend mode is the GL state a draw has: set as the batch does (the records
+            // waiting under another are drawn first, by its flush).
+            batcher?.setBlendMode(segments[s], layout.pma);
+            if (this.count > 0 && (pages !== this.pages || two !== this.two || this.count === CHUNK)) this.flush();
+            this.pages = pages;
+            this.two = two;
+            const corners = segments[s + 2];
+            this.record(ma, mb, mc, md, x, y, w, a, b, p.tint, a.indexStart * 4 + segments[s + 1], corners);
+            if (corners > this.corners) this.corners = corners;
+        }
     }
 
-    /** Writes the next record. */
-    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint): void {
+    /** Writes the next record: corners `first` to `first + corners` of `a`'s triangles. */
+    record(
+        ma: number,
+        mb: number,
+        mc: number,
+        md: number,
+        x: number,
+        y: number,
+        weight: number,
+        a: AtlasCopy,
+        b: AtlasCopy,
+        tint: Tint,
+        first: number,
+        corners: number,
+    ): void {
         const r = this.records;
         const o = this.count * RECORD;
         r[o] = ma;
@@ -171,8 +207,8 @@ export class GpuCrowd {
         r[o + 6] = tint.dark;
         r[o + 7] = weight;
         r[o + 8] = a.start;
-        r[o + 9] = a.indexStart;
-        r[o + 10] = a.corners;
+        r[o + 9] = first;
+        r[o + 10] = corners;
         r[o + 11] = b.start;
         r[o + 12] = tint.r;
         r[o + 13] = tint.g;
@@ -185,29 +221,35 @@ export class GpuCrowd {
     flush(): void {
         if (this.count === 0) return;
         this.host.flushBatch();
-        this.drawRecords(this.host.projection as Float32Array, this.texture as Bindable, this.two, this.corners);
+        this.drawRecords(this.host.projection as Float32Array, this.pages as readonly Bindable[], this.two, this.corners);
         this.host.batcher?.shader?.bind();
     }
 
     /**
-     * Draws the records waiting (their corners: `corners`) with `projection`, their page bound to
-     * unit 0 and the atlas behind it; leaves the GL state as it found it but the program and the
-     * page (the caller binds its own again).
+     * Draws the records waiting (their corners: `corners`) with `projection`, their pages bound to
+     * units 0, 2, 3, … and the atlas to unit 1; leaves the GL state as it found it but the program
+     * and the pages' units (the caller binds its own again).
      */
-    drawRecords(projection: Float32Array, page: Bindable, two: boolean, corners: number): void {
+    drawRecords(projection: Float32Array, pages: readonly Bindable[], two: boolean, corners: number): void {
         const count = this.count;
         this.count = 0;
         this.corners = 0;
         const gl = this.gl;
-        const program = this.programs[two ? 1 : 0];
+        const bound = Math.min(pages.length, this.maxPages);
+        const program = this.programs[programIndex(two, bound > 1)];
         gl.useProgram(program.program);
         gl.uniformMatrix4fv(program.projTrans, false, projection);
         gl.uniform1i(program.texture, 0);
         gl.uniform1i(program.atlas, ATLAS_UNIT);
         gl.uniform1f(program.rows, this.atlas.rows);
-        // The page through its own bind (Phaser 4's keeps a record of its units), then the atlas
-        // behind it, put back after the draw: the engine finds unit 1 and the active unit as it left them.
-        page.bind(0);
+        // The pages through their own bind (Phaser 4's keeps a record of its units), page 0 last (the
+        // active unit then is 0, as the engine's record says), then the atlas behind them, put back
+        // after the draw: the engine finds unit 1 and the active unit as it left them.
+        for (let k = bound - 1; k > 0; k--) {
+            pages[k].bind(pageUnit(k));
+            gl.uniform1i(program.pages[k], pageUnit(k));
+        }
+        pages[0].bind(0);
         const was = this.atlas.bind();
         this.cornersFor(corners);
         gl.bindBuffer(gl.ARRAY_BUFFER, this.cornerBuffer);
@@ -241,13 +283,12 @@ export class GpuCrowd {
      */
     dispose(lost: boolean): void {
         this.count = 0;
-        this.texture = null;
+        this.pages = null;
         if (lost) return;
         const gl = this.gl;
         gl.deleteBuffer(this.recordBuffer);
         gl.deleteBuffer(this.cornerBuffer);
-        deleteProgram(gl, this.programs[0]);
-        deleteProgram(gl, this.programs[1]);
+        for (const program of this.programs) deleteProgram(gl, program);
     }
 
     /** The corner numbers 0..n-1, as many as a draw needs. */

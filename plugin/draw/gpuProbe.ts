@@ -11,8 +11,8 @@ import { WHITE, type Tint } from './tint';
 
 /** What the probe draws with: the crowd's record and draw (gpuCrowd.ts). */
 export interface ProbedCrowd {
-    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint): void;
-    drawRecords(projection: Float32Array, page: { bind(unit?: number): void }, two: boolean, corners: number): void;
+    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint, first: number, corners: number): void;
+    drawRecords(projection: Float32Array, pages: readonly { bind(unit?: number): void }[], two: boolean, corners: number): void;
 }
 
 /** The colour the probe's triangle carries in its vertices (read back ×255). */
@@ -28,7 +28,7 @@ export function probe(gl: WebGLRenderingContext, crowd: ProbedCrowd, atlas: Samp
     for (let k = 0; k < 3; k++) {
         vertices.set([corners[k * 2], corners[k * 2 + 1], ...LIGHT, 0.5, 0.5], k * 8);
     }
-    const copy = atlas.add({ vertices, size: 8, indices: new Uint16Array([0, 1, 2]) });
+    const copy = atlas.add({ vertices, size: 8, indices: new Uint16Array([0, 1, 2]), runs: [{ page: 0, blendMode: 0, first: 0, count: 3, firstIndex: 0, indexCount: 3 }] });
     if (copy === null) return false;
     const saved = saveState(gl);
     const white = texture(gl, new Uint8Array([255, 255, 255, 255]));
@@ -49,8 +49,8 @@ export function probe(gl: WebGLRenderingContext, crowd: ProbedCrowd, atlas: Samp
                 gl.bindTexture(gl.TEXTURE_2D, white);
             },
         };
-        crowd.record(1, 0, 0, 1, 0, 0, 0, copy, copy, WHITE);
-        crowd.drawRecords(identity, page, true, copy.corners);
+        crowd.record(1, 0, 0, 1, 0, 0, 0, copy, copy, WHITE, copy.indexStart * 4, copy.corners);
+        crowd.drawRecords(identity, [page], true, copy.corners);
         gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     } finally {
         restoreState(gl, saved);

@@ -58,9 +58,10 @@ export const MISSES = {
     /** Made with Phaser 4's default Mesh2D renderer (drawn by it; the `renderer` option). */
     renderer: 5,
     /**
-     * No picture the GPU path draws: its samples' picture has several texture pages (a sequence's
-     * frames on another page) or blend modes (multiply, screen), or is larger than a batch (drawn
-     * from it on the CPU), or the plugin made none for them (drawn slot by slot or by the runtime).
+     * No picture the GPU path draws: its samples' picture uses a texture page past those one draw
+     * binds (8 where the context has the units; drawn from it on the CPU), or there is none to draw
+     * from: the plugin made none for them, or its two samples picture different slots (an attachment
+     * switched between them); drawn slot by slot or by the runtime.
      */
     picture: 6,
     /** `poseCacheMemory` spent, or the GPU texture full this frame (it grows, or is compacted, before the next). */

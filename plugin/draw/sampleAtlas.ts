@@ -3,9 +3,12 @@
  * renderer, holding each uploaded picture's vertices and triangles, so that an instance drawn on the
  * GPU sends a small record per frame, never its vertices (plugin/draw/gpuCrowd.ts).
  *
- * Per picture, from its first texel: each vertex as three texels, (x, y, u, v), (r, g, b, a) and the
- * dark colour (r, g, b, a; zeros without two-colour tint), then its triangles' vertex indices four to
- * a texel. A picture's texels are given back with its sample (a free list, first fit).
+ * Per picture, from its first texel: each vertex as three texels, (x, y, u + PAGE_STRIDE × page, v),
+ * (r, g, b, a) and the dark colour (r, g, b, a; zeros without two-colour tint), then its triangles'
+ * vertex indices four to a texel, counted from its first vertex (a run's own are counted from the
+ * run's). A vertex carries its texture page (its run's index in the rig's pages, `Picture.pages`)
+ * in its u, so one draw binds several pages and each vertex picks its own. A picture's texels are
+ * given back with its sample (a free list, first fit).
  *
  * The CPU keeps a copy of the texture: what the texture is made from again after a context is lost
  * and restored (`attach`), and what it grows or shrinks from. Space is never re-uploaded whole in the
@@ -14,13 +17,39 @@
  * over the holes, their records' addresses with them) and the texture grows for what was refused, or
  * when three quarters are used, and shrinks when less than a quarter is (its pages given back).
  */
-import type { GpuCopy, Picture } from '../../spine/SampleVertices';
+import type { GpuCopy, Picture, PictureRun } from '../../spine/SampleVertices';
 
 /** Texels per row (a power of two: the shader divides by it exactly). */
 export const WIDTH = 1024;
 
-/** What the atlas holds of a picture: its vertices and triangles. */
-export type PictureData = Pick<Picture, 'vertices' | 'size' | 'indices'>;
+/**
+ * What a vertex's u is moved by per page index (u itself is in [0, 1]): the shader takes the page
+ * back as floor((u + 1) / PAGE_STRIDE). A power of two, so page 0's u is stored as it is and the
+ * others lose at most 3 bits of u's 24 (8 pages: under 0.004 texel on a 2048 page).
+ */
+export const PAGE_STRIDE = 4;
+
+/** What the atlas holds of a picture: its vertices and triangles, and its runs' pages and blend modes. */
+export type PictureData = Pick<Picture, 'vertices' | 'size' | 'indices'> & {
+    readonly runs: readonly Pick<PictureRun, 'page' | 'blendMode' | 'first' | 'count' | 'firstIndex' | 'indexCount'>[];
+};
+
+/**
+ * A picture's segments: its consecutive runs of one blend mode (pages differ inside one), as
+ * blend mode, first index, index count, … (a draw is of one blend mode: a picture of several is drawn
+ * in several, in order).
+ */
+export function segmentsOf(picture: PictureData): number[] {
+    const segments: number[] = [];
+    const runs = picture.runs;
+    for (let r = 0; r < runs.length; r++) {
+        const run = runs[r];
+        const last = segments.length - 3;
+        if (last >= 0 && segments[last] === run.blendMode) segments[last + 2] += run.indexCount;
+        else segments.push(run.blendMode, run.firstIndex, run.indexCount);
+    }
+    return segments;
+}
 
 /** Texels of `picture`: three per vertex, then its indices four to a texel. */
 export function texelsOf(picture: PictureData): number {
@@ -46,6 +75,8 @@ export class AtlasCopy implements GpuCopy {
         public indexStart: number,
         /** Its triangles' corners (indices). */
         readonly corners: number,
+        /** Its segments of one blend mode (`segmentsOf`). */
+        readonly segments: readonly number[],
     ) {}
 
     get bytes(): number {
@@ -215,10 +246,16 @@ export class SampleAtlas {
         const indexStart = start + vertexCount * 3;
         const indices = picture.indices;
         const base = indexStart * 4;
-        for (let i = 0; i < indices.length; i++) out[base + i] = indices[i];
+        const runs = picture.runs;
+        for (let r = 0; r < runs.length; r++) {
+            const run = runs[r];
+            const shift = PAGE_STRIDE * run.page;
+            if (shift !== 0) for (let k = run.first, o = start * 4 + run.first * 12 + 2; k < run.first + run.count; k++, o += 12) out[o] += shift;
+            for (let i = run.firstIndex; i < run.firstIndex + run.indexCount; i++) out[base + i] = indices[i] + run.first;
+        }
         for (let i = indices.length; i < (texels - vertexCount * 3) * 4; i++) out[base + i] = 0;
         if (this.texture !== null) this.upload(Math.floor(start / WIDTH), Math.floor((start + texels - 1) / WIDTH) + 1);
-        const copy = new AtlasCopy(this, start, texels, indexStart, indices.length);
+        const copy = new AtlasCopy(this, start, texels, indexStart, indices.length, segmentsOf(picture));
         copy.at = this.copies.length;
         this.copies.push(copy);
         return copy;

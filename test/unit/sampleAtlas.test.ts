@@ -5,7 +5,7 @@
  * instead of growing in the middle of it, and between frames (`tidy`) it is compacted, grown or
  * shrunk with every picture's texels moved intact and its address with them.
  */
-import { MIN_ROWS, SampleAtlas, texelsOf, WIDTH, type AtlasCopy, type PictureData } from '../../plugin/draw/sampleAtlas';
+import { MIN_ROWS, PAGE_STRIDE, SampleAtlas, texelsOf, WIDTH, type AtlasCopy, type PictureData } from '../../plugin/draw/sampleAtlas';
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -22,7 +22,7 @@ function picture(vertices: number, triangles: number, seed: number): PictureData
     for (let i = 0; i < v.length; i++) v[i] = seed + i;
     const indices = new Uint16Array(triangles * 3);
     for (let i = 0; i < indices.length; i++) indices[i] = (seed + i) % vertices;
-    return { vertices: v, size: 8, indices };
+    return { vertices: v, size: 8, indices, runs: [{ page: 0, blendMode: 0, first: 0, count: vertices, firstIndex: 0, indexCount: indices.length }] };
 }
 
 /** What the atlas holds at `copy` is `p`'s vertices (x, y, u, v; colour) and indices. */
@@ -50,6 +50,37 @@ function holds(atlas: SampleAtlas, copy: AtlasCopy, p: PictureData): boolean {
 }
 
 describe('SampleAtlas: the pictures in GPU memory, as the CPU keeps them', () => {
+    test("a picture over several pages and blend modes: each vertex's u carries its page, indices count from the picture's first vertex, segments split at blend modes only", () => {
+        // Three runs: 4 vertices on page 0, 3 on page 1 (both normal), 4 on page 0 in multiply (2).
+        const v = new Float32Array(11 * 8);
+        for (let k = 0; k < 11; k++) v.set([k, -k, 1, 1, 1, 1, (k + 1) / 16, 0.5], k * 8);
+        const indices = new Uint16Array([0, 1, 2, 2, 3, 0, 0, 1, 2, 0, 1, 2, 2, 3, 0]);
+        const p: PictureData = {
+            vertices: v,
+            size: 8,
+            indices,
+            runs: [
+                { page: 0, blendMode: 0, first: 0, count: 4, firstIndex: 0, indexCount: 6 },
+                { page: 1, blendMode: 0, first: 4, count: 3, firstIndex: 6, indexCount: 3 },
+                { page: 0, blendMode: 2, first: 7, count: 4, firstIndex: 9, indexCount: 6 },
+            ],
+        };
+        const atlas = new SampleAtlas();
+        const copy = atlas.add(p) as AtlasCopy;
+        const data = atlas['data'] as Float32Array;
+        for (let k = 0; k < 11; k++) {
+            const page = k >= 4 && k < 7 ? 1 : 0;
+            expect(data[(copy.start + k * 3) * 4 + 2]).toBe(Math.fround((k + 1) / 16) + PAGE_STRIDE * page);
+            // What the shader takes back: the page, and u as it was.
+            const u = data[(copy.start + k * 3) * 4 + 2];
+            expect(Math.floor((u + 1) / PAGE_STRIDE)).toBe(page);
+            expect(u - PAGE_STRIDE * Math.floor((u + 1) / PAGE_STRIDE)).toBe(Math.fround((k + 1) / 16));
+        }
+        const stored = Array.from(data.subarray(copy.indexStart * 4, copy.indexStart * 4 + indices.length));
+        expect(stored).toEqual([0, 1, 2, 2, 3, 0, 4, 5, 6, 7, 8, 9, 9, 10, 7]);
+        expect(copy.segments).toEqual([0, 0, 9, 2, 9, 6]);
+    });
+
     test('an empty atlas is made at once for its first picture (nothing to upload again), at its smallest size', () => {
         const atlas = new SampleAtlas();
         const p = picture(200, 100, 1);

@@ -11,7 +11,20 @@ import { WHITE, type Tint } from './tint';
 
 /** What the probe draws with: the crowd's record and draw (gpuCrowd.ts). */
 export interface ProbedCrowd {
-    record(ma: number, mb: number, mc: number, md: number, x: number, y: number, weight: number, a: AtlasCopy, b: AtlasCopy, tint: Tint, first: number, corners: number): void;
+    record(
+        ma: number,
+        mb: number,
+        mc: number,
+        md: number,
+        x: number,
+        y: number,
+        weight: number,
+        a: AtlasCopy,
+        b: AtlasCopy,
+        tint: Tint,
+        first: number,
+        corners: number,
+    ): void;
     drawRecords(projection: Float32Array, pages: readonly { bind(unit?: number): void }[], two: boolean, corners: number): void;
 }
 
@@ -28,7 +41,12 @@ export function probe(gl: WebGLRenderingContext, crowd: ProbedCrowd, atlas: Samp
     for (let k = 0; k < 3; k++) {
         vertices.set([corners[k * 2], corners[k * 2 + 1], ...LIGHT, 0.5, 0.5], k * 8);
     }
-    const copy = atlas.add({ vertices, size: 8, indices: new Uint16Array([0, 1, 2]), runs: [{ page: 0, blendMode: 0, first: 0, count: 3, firstIndex: 0, indexCount: 3 }] });
+    const copy = atlas.add({
+        vertices,
+        size: 8,
+        indices: new Uint16Array([0, 1, 2]),
+        runs: [{ page: 0, blendMode: 0, first: 0, count: 3, firstIndex: 0, indexCount: 3 }],
+    });
     if (copy === null) return false;
     const saved = saveState(gl);
     const white = texture(gl, new Uint8Array([255, 255, 255, 255]));

@@ -1,8 +1,9 @@
 /**
  * Where a served crowd's update frame goes (issue 47): N of a preset all on screen (the browser
  * bench's shippedAllOnScreen: zoom 0.25, scale 0.243), HEADLESS, poseCache 'shared'. Prints the
- * median frame (ms) and µs per instance; run under `node --cpu-prof` for the split by part.
- * BENCH_N (10000), BENCH_RIG (shipped), BENCH_FRAMES (120), BENCH_CACHE (shared).
+ * median frame (ms) and µs per instance. BENCH_N (10000), BENCH_RIG (shipped), BENCH_FRAMES (120),
+ * BENCH_CACHE (shared), BENCH_WARMUP (300 frames: the cache's build budget fills it in ~250 at 10,000),
+ * BENCH_PROFILE (a path: the measured frames' CPU profile), BENCH_STATS (print the cache's stats).
  */
 import '../fixtures/headless/setup';
 import { writeFileSync } from 'fs';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     const cache = (process.env.BENCH_CACHE ?? 'shared') as 'shared' | 'off';
     const t = await crowdGame(rig, true, { key: 'x', label: 'x', zoom: 0.25, scale: 0.243 });
     populatePool(t, rig, placements(n), { poseCache: cache }, 0.243);
-    const warmup = Number(process.env.BENCH_WARMUP ?? 30);
+    const warmup = Number(process.env.BENCH_WARMUP ?? 300);
     t.step(warmup);
     const profile = process.env.BENCH_PROFILE; // a path: the measured frames' CPU profile goes there
     const session = new Session();

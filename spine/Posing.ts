@@ -5,7 +5,7 @@ import { notePose, posedAgain } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
-import { bonesRead, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
+import { bonesRead, deformsNow, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
 import { applyEvents, applyReason, applySilently } from './stateReplay';
 
@@ -111,6 +111,7 @@ export class Posing {
         const skeleton = instance.skeleton;
         instance.checkedBase = null; // its local pose written (see bonesWhenRead.ts)
         setupNow(instance); // over the setup pose its reset owes
+        deformsNow(instance);
         slotsKeyedBy(instance, animation);
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first

@@ -145,9 +145,10 @@ export class SampleLayout {
     }
 
     /**
-     * `read` without the bones' world transforms (see spine/bonesWhenRead.ts): checks the bones
-     * against `base` (null: checked already), then writes the slots. False, nothing written, when a
-     * bone is off its setup pose where the animation does not key it.
+     * `read` without the bones' world transforms nor the deforms' values (see spine/bonesWhenRead.ts:
+     * `readDeforms` writes those): checks the bones against `base` (null: checked already), then
+     * writes the slots. False, nothing written, when a bone is off its setup pose where the
+     * animation does not key it.
      */
     readBehind(
         skeleton: Skeleton,
@@ -160,8 +161,29 @@ export class SampleLayout {
     ): boolean {
         const bones = skeleton.bones;
         if (base !== null) for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
-        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);
+        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt, false);
         return true;
+    }
+
+    /**
+     * The deform values `readBehind` left out (their lengths it wrote), interpolated from `a`
+     * towards `b` by `weight` as `read` writes them (see bonesWhenRead.ts `deformsNow`).
+     */
+    readDeforms(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number): void {
+        const w = weight;
+        const v = 1 - w;
+        const version = this.v;
+        const slots = skeleton.slots;
+        let o = this.boneCount * BONE_FLOATS + this.colorSlots.length * COLOR_FLOATS;
+        for (let k = 0; k < this.lookSlots.length; k++) {
+            const length = a[o + 1];
+            if (length !== 0) {
+                const deform = version.slotLook(slots[this.lookSlots[k]]).deform;
+                if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
+                else for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i];
+            }
+            o += 2 + this.lookCapacity[k];
+        }
     }
 
     /**
@@ -188,8 +210,12 @@ export class SampleLayout {
         return true;
     }
 
-    /** The slots' part of `read`: keyed colours and deforms interpolated, attachments, sequence indices and draw order from `a`. */
-    private readSlots(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number): void {
+    /**
+     * The slots' part of `read`: keyed colours and deforms interpolated, attachments, sequence
+     * indices and draw order from `a`. Without `deforms`, the deforms' lengths only (`readDeforms`
+     * writes their values).
+     */
+    private readSlots(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, deforms = true): void {
         const w = weight;
         const v = 1 - w;
         const refs = aRefs;
@@ -222,7 +248,9 @@ export class SampleLayout {
             const length = a[o + 1];
             if (deform.length !== length) deform.length = length;
             // Interpolated where both samples deform the same vertices, else the first one's.
-            if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
+            if (!deforms) {
+                // Left to readDeforms.
+            } else if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
             else for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i];
             o += 2 + this.lookCapacity[k];
         }

@@ -45,6 +45,8 @@ export interface SpineInstance {
     everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s (see bonesWhenRead.ts). */
     bonesBehind: boolean;
+    /** Its keyed deforms' values are not written: they are `shown`'s (see bonesWhenRead.ts `deformsNow`). */
+    deformsBehind: boolean;
     /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
     standIn: Skeleton | null;
     /**

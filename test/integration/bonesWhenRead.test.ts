@@ -102,6 +102,30 @@ describe('bones only when read', () => {
         }
     });
 
+    test("a served instance nobody reads writes its keyed deforms' lengths (the draw checks read them), not their values; the first read writes them, and they show its stock twin's", () => {
+        const { pooled, stock } = pair();
+        t.step(40);
+        const deformOf = (slot: Any): number[] => (slot.pose ?? slot).deform;
+        const deformed = stock.skeleton.slots.flatMap((slot, i) => (deformOf(slot).length > 0 ? [i] : []));
+        expect(deformed.length).toBeGreaterThan(0);
+        expect(record(pooled)).toMatchObject({ poseCached: true, bonesLazy: true, deformsBehind: true });
+        for (const i of deformed) expect(deformOf(held(pooled).slots[i]).length).toBe(deformOf(stock.skeleton.slots[i]).length);
+
+        expect(off(pooled.skeleton, stock.skeleton)).toEqual([]);
+        expect(record(pooled)).toMatchObject({ deformsBehind: false });
+    });
+
+    test("an animation changed on a served instance nobody reads, with a mix (an apply may blend from its deforms): the pose during the mix is its stock twin's", () => {
+        const { pooled, stock } = pair();
+        t.step(40);
+        expect(record(pooled)).toMatchObject({ poseCached: true, deformsBehind: true });
+        for (const go of [pooled, stock]) {
+            go.animationState.setAnimation(0, 'run', true).mixDuration = 0.25;
+        }
+        t.step(6);
+        expect(off(pooled.skeleton, stock.skeleton)).toEqual([]);
+    });
+
     test("turning it around through go.skeleton (scaleX, scaleY set and read) is no read: served mirrored from then on, bones unwritten; the first read shows its stock twin's mirrored pose", () => {
         const { pooled, stock } = pair();
         t.step(40);

@@ -24,8 +24,11 @@ export interface Measured {
     /** Spawns and waves per rig (bench/spawnRigs.ts). */
     spawnRigs: SpawnRig[] | null;
     memory: RigMemory[] | null;
-    /** The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows. */
-    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow }>;
+    /**
+     * The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows,
+     * and where the page ran them, the tinted crowd's and (a rig of several pages) its one-page original's.
+     */
+    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow; tinted?: BrowserRow; plain?: BrowserRow }>;
 }
 
 function row(rows: Row[] | null, key: string): Row | undefined {
@@ -84,6 +87,25 @@ export function targets(m: Measured): Target[] {
             tall && shared ? tall.stock.median / tall.shared.median : null,
             (v) => `${v.toFixed(1)}×`,
             (v) => v >= 8,
+        ),
+    );
+
+    // Issue 45, on the rig of several pages (bench/browser.ts shippedPagesAllOnScreen): its plain crowd is
+    // the same crowd of its one-page original, measured in turns in the same run.
+    const pages = m.browser.shippedPagesAllOnScreen;
+    list.push(
+        check(
+            `browser, ${dflt}, a crowd of 1000 of a rig of three pages (\`shippedPages\`), all on screen: ≥ 90 % of the served instances drawn on the GPU`,
+            pages && shared ? pages.shared.gpuShare : null,
+            (v) => `${(v * 100).toFixed(1)} %${pages!.shared.gpuMissed ? ` (the others: ${pages!.shared.gpuMissed})` : ''}`,
+            (v) => v >= 0.9,
+        ),
+        check(
+            `browser, ${dflt}, the same: frame within 10 % of the plain crowd's (one page, \`shipped\`)`,
+            pages?.plain && shared ? pages.shared.median / pages.plain.median : null,
+            (v) =>
+                `${ratio(v)}× (${ms(pages!.shared.median)} ms against ${ms(pages!.plain!.median)} ms; × cheaper than stock: ${(pages!.stock.median / pages!.shared.median).toFixed(1)})`,
+            (v) => v <= 1.1,
         ),
     );
 

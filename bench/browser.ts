@@ -34,7 +34,8 @@ export interface BrowserRow {
     drain: number;
     /**
      * Of the served instances drawn over the timed frames (pooled modes), the share the GPU path drew,
-     * 0..1 (null: stock, or none served), and the commonest reason the others were not (null: none).
+     * 0..1 (null: stock, or none served), and the commonest reason the others were not (null: none;
+     * `GPU path: off` and the like when the GPU path was not used at all, `stats().gpu.unavailable`).
      */
     gpuShare: number | null;
     gpuMissed: string | null;
@@ -191,7 +192,7 @@ export async function browserBench(count: number, frames: number, view: string, 
                   update: Record<string, number[]>;
                   render: Record<string, number[]>;
                   drain: Record<string, number[]>;
-                  drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number> }>;
+                  drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number>; unavailable: string | null }>;
               }
             | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
@@ -207,7 +208,7 @@ export async function browserBench(count: number, frames: number, view: string, 
                 render: median(result.render[mode]),
                 drain: median(result.drain[mode]),
                 gpuShare: drawn?.gpuShare ?? null,
-                gpuMissed: missed > 0 ? reason : null,
+                gpuMissed: drawn?.unavailable ? `GPU path: ${drawn.unavailable}` : missed > 0 ? reason : null,
             };
         });
     } finally {

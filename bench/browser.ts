@@ -168,8 +168,17 @@ function writePage(name: StackName, dir: string): void {
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
 }
 
-/** Runs the page's modes (in turns, `rounds` each) for `shot` and returns their frame-time medians; null without Chromium. */
-export async function browserBench(count: number, frames: number, view: string, shot: BrowserShot, rounds = 2, warmup = 60): Promise<BrowserRow[] | null> {
+/** Runs the page's modes (in turns, `rounds` each; `modes` or the page's default ones) for `shot` and returns their frame-time medians; null without Chromium. */
+export async function browserBench(
+    count: number,
+    frames: number,
+    view: string,
+    shot: BrowserShot,
+    rounds = 2,
+    warmup = 60,
+    /** The page's modes (comma-separated), its defaults when not given. */
+    modes?: string,
+): Promise<BrowserRow[] | null> {
     const executable = findChromium();
     if (!executable) return null;
     const page = buildPage();
@@ -179,7 +188,7 @@ export async function browserBench(count: number, frames: number, view: string, 
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
         await tab.goto(
-            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}`,
+            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}${modes ? `&modes=${modes}` : ''}`,
             {
                 waitUntil: 'load',
                 timeout: 900000,

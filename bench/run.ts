@@ -11,7 +11,8 @@
  * preset of fixtures/skeletons/presets.ts; `hero` by default)  SPINE_STACK=phaser4 (Phaser 4 +
  * spine-phaser-v4; see fixtures/stacks/stacks.cjs). The browser part: BENCH_SHOTS=shippedPagesAllOnScreen
  * (only these shots of bench/browser.ts BROWSER_SHOTS, comma-separated; run even with BENCH_QUICK=1)
- * BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2.
+ * BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2  BENCH_BROWSER_MODES=stock,shared,sharedPlain (the page's
+ * modes, see bench/browser/page.ts; all by default: stock's row is needed).
  */
 import '../fixtures/headless/setup';
 import { writeFileSync } from 'fs';
@@ -39,6 +40,7 @@ const SHOTS_NAMED = Boolean(process.env.BENCH_SHOTS);
 const BROWSER_SHOTS = browserShots();
 const BROWSER_FRAMES = Number(process.env.BENCH_BROWSER_FRAMES ?? 120);
 const BROWSER_ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 2);
+const BROWSER_MODES = process.env.BENCH_BROWSER_MODES || undefined;
 /** The rigs whose pose cache memory is reported. */
 const MEMORY_RIGS: PresetName[] = ['hero', 'crowd', 'tiny'];
 /** The pose cache mode that is not the default. */
@@ -176,22 +178,22 @@ async function main(): Promise<void> {
         const rows: string[] = [];
         let renderer = '';
         for (const shot of BROWSER_SHOTS) {
-            const browser = await browserBench(n, BROWSER_FRAMES, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot, BROWSER_ROUNDS);
+            const browser = await browserBench(n, BROWSER_FRAMES, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot, BROWSER_ROUNDS, 60, BROWSER_MODES);
             if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
             const stock = byMode.stock;
             renderer = stock.renderer;
-            measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin, tinted: byMode.sharedTinted, plain: byMode.sharedPlain };
+            if (!stock) throw new Error('BENCH_BROWSER_MODES: the browser table needs the mode stock');
+            if (byMode.shared)
+                measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin, tinted: byMode.sharedTinted, plain: byMode.sharedPlain };
             const gpu = (row: BrowserRow) =>
                 row.gpuShare === null ? '–' : `${(row.gpuShare * 100).toFixed(0)} %${row.gpuMissed ? ` (else: ${row.gpuMissed})` : ''}`;
             const line = (label: string, row: BrowserRow) =>
                 `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} | ${gpu(row)} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
-            rows.push(
-                line('stock spine-phaser', stock),
-                line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared),
-                line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin),
-            );
+            rows.push(line('stock spine-phaser', stock));
+            if (byMode.shared) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared));
+            if (byMode.plugin) rows.push(line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
             if (byMode.sharedCpu) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`gpuDraw: false\``, byMode.sharedCpu));
             // The tinted crowd (bench/tintedCrowd.ts) and, for a rig of several pages, the plain crowd: its one-page original.
             if (byMode.sharedTinted) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, a third tinted, a tenth flashing`, byMode.sharedTinted));

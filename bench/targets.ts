@@ -25,10 +25,10 @@ export interface Measured {
     spawnRigs: SpawnRig[] | null;
     memory: RigMemory[] | null;
     /**
-     * The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows,
-     * and where the page ran them, the tinted crowd's and (a rig of several pages) its one-page original's.
+     * The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's and the shared cache's rows, and where
+     * the page ran them, `'off'`'s, the tinted crowd's and (a rig of several pages) its one-page original's.
      */
-    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow; tinted?: BrowserRow; plain?: BrowserRow }>;
+    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off?: BrowserRow; tinted?: BrowserRow; plain?: BrowserRow }>;
 }
 
 function row(rows: Row[] | null, key: string): Row | undefined {

@@ -11,7 +11,7 @@
  * preset of fixtures/skeletons/presets.ts; `hero` by default)  SPINE_STACK=phaser4 (Phaser 4 +
  * spine-phaser-v4; see fixtures/stacks/stacks.cjs). The browser part: BENCH_SHOTS=shippedPagesAllOnScreen
  * (only these shots of bench/browser.ts BROWSER_SHOTS, comma-separated; run even with BENCH_QUICK=1)
- * BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2  BENCH_BROWSER_MODES=stock,shared,sharedPlain (the page's
+ * BENCH_BROWSER_COUNT=1000  BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2  BENCH_BROWSER_MODES=stock,shared,sharedPlain (the page's
  * modes, see bench/browser/page.ts; all by default: stock's row is needed).
  */
 import '../fixtures/headless/setup';
@@ -41,6 +41,8 @@ const BROWSER_SHOTS = browserShots();
 const BROWSER_FRAMES = Number(process.env.BENCH_BROWSER_FRAMES ?? 120);
 const BROWSER_ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 2);
 const BROWSER_MODES = process.env.BENCH_BROWSER_MODES || undefined;
+/** The browser crowd's size: the targets are read on 1000 (their labels say 1000). */
+const BROWSER_COUNT = Number(process.env.BENCH_BROWSER_COUNT ?? 1000);
 /** The rigs whose pose cache memory is reported. */
 const MEMORY_RIGS: PresetName[] = ['hero', 'crowd', 'tiny'];
 /** The pose cache mode that is not the default. */
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
         spawnRigs: null,
         memory: null,
         browser: {},
+        browserCount: BROWSER_COUNT,
     };
     if (!QUICK) {
         // Twice, the second kept: the first run of a process times code V8 has not optimised yet
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
 
     let browserTable: string | null = null;
     if ((!QUICK || SHOTS_NAMED) && BROWSER) {
-        const n = 1000;
+        const n = BROWSER_COUNT;
         const rows: string[] = [];
         let renderer = '';
         for (const shot of BROWSER_SHOTS) {

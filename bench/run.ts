@@ -41,7 +41,7 @@ const BROWSER_SHOTS = browserShots();
 const BROWSER_FRAMES = Number(process.env.BENCH_BROWSER_FRAMES ?? 120);
 const BROWSER_ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 2);
 const BROWSER_MODES = process.env.BENCH_BROWSER_MODES || undefined;
-/** The browser crowd's size: the targets are read on 1000 (their labels say 1000). */
+/** The browser crowd's size (the browser targets' labels say it). */
 const BROWSER_COUNT = Number(process.env.BENCH_BROWSER_COUNT ?? 1000);
 /** The rigs whose pose cache memory is reported. */
 const MEMORY_RIGS: PresetName[] = ['hero', 'crowd', 'tiny'];
@@ -185,8 +185,8 @@ async function main(): Promise<void> {
             if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
             const stock = byMode.stock;
-            renderer = stock.renderer;
             if (!stock) throw new Error('BENCH_BROWSER_MODES: the browser table needs the mode stock');
+            renderer = stock.renderer;
             if (byMode.shared)
                 measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin, tinted: byMode.sharedTinted, plain: byMode.sharedPlain };
             const gpu = (row: BrowserRow) =>

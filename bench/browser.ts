@@ -32,6 +32,13 @@ export interface BrowserRow {
     render: number;
     /** The GPU drain after the frames (a 1×1 readPixels, outside the frame), median, ms. */
     drain: number;
+    /**
+     * Of the served instances drawn over the timed frames (pooled modes), the share the GPU path drew,
+     * 0..1 (null: stock, or none served), and the commonest reason the others were not (null: none;
+     * `GPU path: off` and the like when the GPU path was not used at all, `stats().gpu.unavailable`).
+     */
+    gpuShare: number | null;
+    gpuMissed: string | null;
 }
 
 /** How the browser crowd is seen (page.ts's `zoom` and `scale`). */
@@ -40,8 +47,8 @@ export interface BrowserShot {
     label: string;
     zoom: number;
     scale: number;
-    /** The page's rig (a preset): `hero` unless said. */
-    rig?: 'hero' | 'shipped';
+    /** The page's rig (a preset): `hero` unless said. A rig of several pages also runs the page's `sharedPlain` mode (its one-page original). */
+    rig?: 'hero' | 'shipped' | 'shippedPages';
 }
 
 /** The browser scenarios: the crowd as the headless bench's zoom 1 shot, all of it on screen, and rigs taller than the view. */
@@ -57,7 +64,25 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
         rig: 'shipped',
     },
     { key: 'shippedZoom1', label: "the 'shipped' rig at zoom 1 (712 px: taller than half the view)", zoom: 1, scale: 1, rig: 'shipped' },
+    {
+        // Issue 45: its shared row against the plain crowd's (`sharedPlain`, the one-page 'shipped', in turns in the same run).
+        key: 'shippedPagesAllOnScreen',
+        label: "the 'shippedPages' rig ('shipped' packed over three pages, its draw order switching pages 22 times) zoomed out to 0.25: all on screen (43 px)",
+        zoom: 0.25,
+        scale: 0.243,
+        rig: 'shippedPages',
+    },
 ];
+
+/** The shots `BENCH_SHOTS` (keys, comma-separated) names, all by default; an unknown key is an error naming the known ones. */
+export function browserShots(keys = process.env.BENCH_SHOTS): readonly BrowserShot[] {
+    if (!keys) return BROWSER_SHOTS;
+    return keys.split(',').map((key) => {
+        const shot = BROWSER_SHOTS.find((s) => s.key === key);
+        if (!shot) throw new Error(`BENCH_SHOTS: no browser shot ${key}; use some of ${BROWSER_SHOTS.map((s) => s.key).join(', ')}`);
+        return shot;
+    });
+}
 
 /** The e2e tests' pages built beside the bench page (fixtures/pages/<name>.ts, served as <name>.html), and their titles. */
 const TEST_PAGES: Record<string, string> = { parity: 'draw parity', debugView: 'debug view', gpuLife: 'GPU life', renderTexture: 'render texture' };
@@ -143,8 +168,17 @@ function writePage(name: StackName, dir: string): void {
     copyFileSync(join(stack(name).phaserFile, '..', 'phaser.min.js'), join(dir, 'vendor', 'phaser.min.js'));
 }
 
-/** Runs the page's modes (in turns, `rounds` each) for `shot` and returns their frame-time medians; null without Chromium. */
-export async function browserBench(count: number, frames: number, view: string, shot: BrowserShot, rounds = 2): Promise<BrowserRow[] | null> {
+/** Runs the page's modes (in turns, `rounds` each; `modes` or the page's default ones) for `shot` and returns their frame-time medians; null without Chromium. */
+export async function browserBench(
+    count: number,
+    frames: number,
+    view: string,
+    shot: BrowserShot,
+    rounds = 2,
+    warmup = 60,
+    /** The page's modes (comma-separated), its defaults when not given. */
+    modes?: string,
+): Promise<BrowserRow[] | null> {
     const executable = findChromium();
     if (!executable) return null;
     const page = buildPage();
@@ -154,7 +188,7 @@ export async function browserBench(count: number, frames: number, view: string, 
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
         await tab.goto(
-            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}`,
+            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}${modes ? `&modes=${modes}` : ''}`,
             {
                 waitUntil: 'load',
                 timeout: 900000,
@@ -167,18 +201,25 @@ export async function browserBench(count: number, frames: number, view: string, 
                   update: Record<string, number[]>;
                   render: Record<string, number[]>;
                   drain: Record<string, number[]>;
+                  drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number>; unavailable: string | null }>;
               }
             | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
-        return Object.entries(result.samples).map(([mode, samples]) => ({
-            mode,
-            renderer: result.renderer,
-            median: median(samples),
-            p95: percentile(samples, 95),
-            update: median(result.update[mode]),
-            render: median(result.render[mode]),
-            drain: median(result.drain[mode]),
-        }));
+        return Object.entries(result.samples).map(([mode, samples]) => {
+            const drawn = result.drawnSum?.[mode];
+            const [reason, missed] = Object.entries(drawn?.missed ?? {}).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+            return {
+                mode,
+                renderer: result.renderer,
+                median: median(samples),
+                p95: percentile(samples, 95),
+                update: median(result.update[mode]),
+                render: median(result.render[mode]),
+                drain: median(result.drain[mode]),
+                gpuShare: drawn?.gpuShare ?? null,
+                gpuMissed: drawn?.unavailable ? `GPU path: ${drawn.unavailable}` : missed > 0 ? reason : null,
+            };
+        });
     } finally {
         await browser.close();
     }

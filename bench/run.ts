@@ -9,7 +9,10 @@
  * Environment: BENCH_SIZES=100,1000,3000  BENCH_FRAMES=200  BENCH_VIEW=800x600  BENCH_QUICK=1
  * (frame costs only)  BENCH_BROWSER=0 (no Chromium run)  BENCH_RIG=shipped (the crowd's rig, a
  * preset of fixtures/skeletons/presets.ts; `hero` by default)  SPINE_STACK=phaser4 (Phaser 4 +
- * spine-phaser-v4; see fixtures/stacks/stacks.cjs).
+ * spine-phaser-v4; see fixtures/stacks/stacks.cjs). The browser part: BENCH_SHOTS=shippedPagesAllOnScreen
+ * (only these shots of bench/browser.ts BROWSER_SHOTS, comma-separated; run even with BENCH_QUICK=1)
+ * BENCH_BROWSER_COUNT=1000  BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2  BENCH_BROWSER_MODES=stock,shared,sharedPlain (the page's
+ * modes, see bench/browser/page.ts; all by default: stock's row is needed).
  */
 import '../fixtures/headless/setup';
 import { writeFileSync } from 'fs';
@@ -17,7 +20,7 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { stack, STACK_NAMES } from '../fixtures/headless/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
-import { BROWSER_SHOTS, browserBench, type BrowserRow } from './browser';
+import { browserBench, browserShots, type BrowserRow } from './browser';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
 import { fill, frameChart, frameTable, memoryTable, ms, ratio, shotTable, targetsTable, type Row } from './report';
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, frameSamples, POSE_CACHE_KEY, SCENARIOS, SHOT_SCENARIOS, SKELETON, type Scenario } from './scenarios';
@@ -32,6 +35,14 @@ const SIZES = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 200);
 const QUICK = process.env.BENCH_QUICK === '1';
 const BROWSER = process.env.BENCH_BROWSER !== '0';
+/** The browser shots run (BENCH_SHOTS names some: they run even with BENCH_QUICK=1), their timed frames and rounds. */
+const SHOTS_NAMED = Boolean(process.env.BENCH_SHOTS);
+const BROWSER_SHOTS = browserShots();
+const BROWSER_FRAMES = Number(process.env.BENCH_BROWSER_FRAMES ?? 120);
+const BROWSER_ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 2);
+const BROWSER_MODES = process.env.BENCH_BROWSER_MODES || undefined;
+/** The browser crowd's size (the browser targets' labels say it). */
+const BROWSER_COUNT = Number(process.env.BENCH_BROWSER_COUNT ?? 1000);
 /** The rigs whose pose cache memory is reported. */
 const MEMORY_RIGS: PresetName[] = ['hero', 'crowd', 'tiny'];
 /** The pose cache mode that is not the default. */
@@ -105,6 +116,7 @@ async function main(): Promise<void> {
         spawnRigs: null,
         memory: null,
         browser: {},
+        browserCount: BROWSER_COUNT,
     };
     if (!QUICK) {
         // Twice, the second kept: the first run of a process times code V8 has not optimised yet
@@ -164,26 +176,32 @@ async function main(): Promise<void> {
     }
 
     let browserTable: string | null = null;
-    if (!QUICK && BROWSER) {
-        const n = 1000;
+    if ((!QUICK || SHOTS_NAMED) && BROWSER) {
+        const n = BROWSER_COUNT;
         const rows: string[] = [];
         let renderer = '';
         for (const shot of BROWSER_SHOTS) {
-            const browser = await browserBench(n, 120, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot);
+            const browser = await browserBench(n, BROWSER_FRAMES, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot, BROWSER_ROUNDS, 60, BROWSER_MODES);
             if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
             const stock = byMode.stock;
+            if (!stock) throw new Error('BENCH_BROWSER_MODES: the browser table needs the mode stock');
             renderer = stock.renderer;
-            measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin };
+            if (byMode.shared)
+                measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin, tinted: byMode.sharedTinted, plain: byMode.sharedPlain };
+            const gpu = (row: BrowserRow) =>
+                row.gpuShare === null ? '–' : `${(row.gpuShare * 100).toFixed(0)} %${row.gpuMissed ? ` (else: ${row.gpuMissed})` : ''}`;
             const line = (label: string, row: BrowserRow) =>
-                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} |`;
+                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} | ${gpu(row)} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
-            rows.push(
-                line('stock spine-phaser', stock),
-                line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared),
-                line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin),
-            );
+            rows.push(line('stock spine-phaser', stock));
+            if (byMode.shared) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared));
+            if (byMode.plugin) rows.push(line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
             if (byMode.sharedCpu) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`gpuDraw: false\``, byMode.sharedCpu));
+            // The tinted crowd (bench/tintedCrowd.ts) and, for a rig of several pages, the plain crowd: its one-page original.
+            if (byMode.sharedTinted) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, a third tinted, a tenth flashing`, byMode.sharedTinted));
+            if (byMode.sharedPlain)
+                rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, the same crowd of its one-page original (the plain crowd)`, byMode.sharedPlain));
             // Phaser 4: spine-phaser-v4's 'spine-webgl' renderer, stock's and the pool's (`renderer` option).
             if (byMode.stockWebgl) rows.push(line("stock spine-phaser-v4, `renderer: 'spine-webgl'`", byMode.stockWebgl));
             if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
@@ -193,8 +211,8 @@ async function main(): Promise<void> {
             log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
         } else {
             browserTable = [
-                `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | GPU drain | frame: × cheaper than stock | render: × stock's |`,
-                '|---|---|---:|---:|---:|---:|---:|---:|',
+                `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | GPU drain | frame: × cheaper than stock | render: × stock's | served drawn on the GPU |`,
+                '|---|---|---:|---:|---:|---:|---:|---:|---:|',
                 ...rows,
             ].join('\n');
             log(`${browserTable}\n`);

@@ -38,10 +38,11 @@ export function shapeOf(rig: PresetName): string {
         transform?: unknown[];
         path?: unknown[];
     };
-    const meshes = preset(rig).stats.meshes;
+    const { stats, pages } = preset(rig);
     return (
         `${json.bones.length} bones, ${json.slots.length} slots, ${json.ik?.length ?? 0} IK, ${json.transform?.length ?? 0} transform, ` +
-        `${json.path?.length ?? 0} path, ${meshes} meshes, ${Math.round(json.skeleton.height)} px`
+        `${json.path?.length ?? 0} path, ${stats.meshes} meshes, ${Math.round(json.skeleton.height)} px` +
+        (pages.length > 1 ? `, ${pages.length} atlas pages` : '')
     );
 }
 

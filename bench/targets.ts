@@ -24,8 +24,13 @@ export interface Measured {
     /** Spawns and waves per rig (bench/spawnRigs.ts). */
     spawnRigs: SpawnRig[] | null;
     memory: RigMemory[] | null;
-    /** The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's, the shared cache's and `'off'`'s rows. */
-    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off: BrowserRow }>;
+    /** The browser crowd's size (1000 unless `BENCH_BROWSER_COUNT` says). */
+    browserCount: number;
+    /**
+     * The browser shots (bench/browser.ts BROWSER_SHOTS) by key: stock's and the shared cache's rows, and where
+     * the page ran them, `'off'`'s, the tinted crowd's and (a rig of several pages) its one-page original's.
+     */
+    browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off?: BrowserRow; tinted?: BrowserRow; plain?: BrowserRow }>;
 }
 
 function row(rows: Row[] | null, key: string): Row | undefined {
@@ -68,22 +73,41 @@ export function targets(m: Measured): Target[] {
     const shared = DEFAULT_POSE_CACHE === 'shared';
     list.push(
         check(
-            `browser, ${dflt}, 1000 all on screen: frame (update + render) ≥ 4× cheaper than stock`,
+            `browser, ${dflt}, ${m.browserCount} all on screen: frame (update + render) ≥ 4× cheaper than stock`,
             all && shared ? all.stock.median / all.shared.median : null,
             (v) => `${v.toFixed(1)}×`,
             (v) => v >= 4,
         ),
         check(
-            `browser, ${dflt}, 1000 all on screen: render ≤ 1/3 of stock's`,
+            `browser, ${dflt}, ${m.browserCount} all on screen: render ≤ 1/3 of stock's`,
             all && shared ? all.shared.render / all.stock.render : null,
             (v) => `${ratio(v)} (${ms(all!.shared.render)} ms against ${ms(all!.stock.render)} ms)`,
             (v) => v <= 1 / 3,
         ),
         check(
-            `browser, ${dflt}, 1000 at zoom 1 over a 4×4-viewport world, rigs taller than the view: ≥ 8× cheaper than stock`,
+            `browser, ${dflt}, ${m.browserCount} at zoom 1 over a 4×4-viewport world, rigs taller than the view: ≥ 8× cheaper than stock`,
             tall && shared ? tall.stock.median / tall.shared.median : null,
             (v) => `${v.toFixed(1)}×`,
             (v) => v >= 8,
+        ),
+    );
+
+    // Issue 45, on the rig of several pages (bench/browser.ts shippedPagesAllOnScreen): its plain crowd is
+    // the same crowd of its one-page original, measured in turns in the same run.
+    const pages = m.browser.shippedPagesAllOnScreen;
+    list.push(
+        check(
+            `browser, ${dflt}, a crowd of ${m.browserCount} of a rig of three pages (\`shippedPages\`), all on screen: ≥ 90 % of the served instances drawn on the GPU`,
+            pages && shared ? pages.shared.gpuShare : null,
+            (v) => `${(v * 100).toFixed(1)} %${pages!.shared.gpuMissed ? ` (the others: ${pages!.shared.gpuMissed})` : ''}`,
+            (v) => v >= 0.9,
+        ),
+        check(
+            `browser, ${dflt}, the same: frame within 10 % of the plain crowd's (one page, \`shipped\`)`,
+            pages?.plain && shared ? pages.shared.median / pages.plain.median : null,
+            (v) =>
+                `${ratio(v)}× (${ms(pages!.shared.median)} ms against ${ms(pages!.plain!.median)} ms; × cheaper than stock: ${(pages!.stock.median / pages!.shared.median).toFixed(1)})`,
+            (v) => v <= 1.1,
         ),
     );
 

@@ -22,10 +22,17 @@
  *
  * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1&rig=hero
  * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters; `rig`
- * is a preset of fixtures/skeletons/presets.ts: `hero`, 216 px, or `shipped`, 712 px on a 1024² page.)
+ * is a preset of fixtures/skeletons/presets.ts: `hero`, 216 px, `shipped`, 712 px on a 1024² page,
+ * or `shippedPages`, the same character packed over three pages, its draw order switching pages.)
  * Mode `sharedCpu` is `shared` with the GPU path off (`gpuDraw: false`: drawn from the pictures on the CPU);
  * mode `sharedTinted` is `shared` with a third of the crowd in team colours and a tenth flashing every
- * second (bench/tintedCrowd.ts), its colours set before each frame.
+ * second (bench/tintedCrowd.ts), its colours set before each frame; mode `sharedPlain` (a rig of several
+ * pages only, and then run by default) is `shared` with the same crowd of the rig's one-page original
+ * (`shipped` for `shippedPages`): the plain crowd, measured in turns with the other modes.
+ *
+ * Beside each pooled mode's frame, where its instances were drawn over the timed frames (`stats().drawn`
+ * and `stats().gpu.missed` after each frame, summed): the share of the served instances drawn (drawn,
+ * less those posed in full: `gpu.missed.pose`) that the GPU path drew, and why the others were not.
  *
  * After each timed frame (outside its time) a 1×1 readPixels waits for the GPU to finish it: its time
  * is the GPU drain (`drain`), the GPU's work left when the main thread is done (software GL does it
@@ -51,16 +58,26 @@ const warmup = Number(params.get('warmup') ?? 60);
 const rounds = Number(params.get('rounds') ?? 2);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
 const phaser4 = Phaser.VERSION.startsWith('4');
-const modes = (params.get('modes') ?? (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared,sharedCpu,sharedTinted')).split(
-    ',',
-) as Mode[];
+/** The rigs the page takes, and the one-page original of a rig of several pages (mode `sharedPlain`). */
+const RIGS = ['hero', 'shipped', 'shippedPages'] as const;
+const PLAIN: Partial<Record<Rig, Rig>> = { shippedPages: 'shipped' };
+type Rig = (typeof RIGS)[number];
+const rig = (params.get('rig') ?? 'hero') as Rig;
+if (!RIGS.includes(rig)) throw new Error(`rig=${rig}: not a rig of this page; use one of ${RIGS.join(', ')}`);
+const plain = PLAIN[rig];
+const modes = (
+    params.get('modes') ??
+    (phaser4 ? 'stock,stockWebgl,plugin,shared,sharedWebgl' : 'stock,plugin,shared,sharedCpu,sharedTinted') + (plain ? ',sharedPlain' : '')
+).split(',') as Mode[];
+if (modes.includes('sharedPlain') && !plain) throw new Error(`mode sharedPlain: rig ${rig} has no one-page original (${Object.keys(PLAIN).join(', ')} have)`);
+/** The rigs loaded: the page's, and its one-page original when a mode draws it. */
+const KEYS: Rig[] = plain && modes.includes('sharedPlain') ? [rig, plain] : [rig];
 const zoom = Number(params.get('zoom') ?? 1);
 const scale = Number(params.get('scale') ?? 1);
-const rig = (params.get('rig') ?? 'hero') as 'hero' | 'shipped';
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl' | 'sharedTinted';
+type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl' | 'sharedTinted' | 'sharedPlain';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
     stockWebgl: "stock spine-phaser-v4, renderer: 'spine-webgl'",
@@ -69,7 +86,22 @@ const LABELS: Record<Mode, string> = {
     shared: "phaser-spine-pool, poseCache: 'shared'",
     sharedCpu: "phaser-spine-pool, poseCache: 'shared', gpuDraw: false",
     sharedTinted: "phaser-spine-pool, poseCache: 'shared', a third tinted, a tenth flashing",
+    sharedPlain: `phaser-spine-pool, poseCache: 'shared', the same crowd of '${plain ?? '–'}' (one page)`,
 };
+
+/** How a pooled mode's instances were drawn, summed over its timed frames (`stats().drawn` and `stats().gpu.missed`). */
+export interface DrawnSum {
+    /** Instance-frames by draw path: `gpu`, `picture`, `slots`, `runtime`. */
+    drawn: Record<string, number>;
+    /** Instance-frames drawn but not on the GPU, by the first reason (none while `stats().gpu.unavailable`). */
+    missed: Record<string, number>;
+    /** The share of the served instance-frames drawn (all drawn less `missed.pose`) that the GPU path drew, 0..1; null when none was served. */
+    gpuShare: number | null;
+    /** Frames summed. */
+    frames: number;
+    /** `stats().gpu.unavailable` of the last frame: why the GPU path was not used at all (`'off'`: `gpuDraw: false`), or null. */
+    unavailable: string | null;
+}
 
 export interface BenchResult {
     count: number;
@@ -83,6 +115,8 @@ export interface BenchResult {
     drain: Partial<Record<Mode, number[]>>;
     /** The pool's `stats().drawn` after the last frame (how its instances were drawn). */
     drawn: Partial<Record<Mode, unknown>>;
+    /** The same (and the GPU path's misses) summed over the timed frames, with the GPU's share of the served. */
+    drawnSum: Partial<Record<Mode, DrawnSum>>;
 }
 
 /** Runs `next` in a later task that holds the page's load event until it has run (see above). */
@@ -96,16 +130,37 @@ function status(text: string): void {
     (document.getElementById('status') as HTMLElement).textContent = text;
 }
 
-/** The bench character, generated for the runtime's Spine version, put where spine-phaser's loader would put it. */
+/** The bench character (and its one-page original, for `sharedPlain`), generated for the runtime's Spine version, put where spine-phaser's loader would put it. */
 function addHero(scene: Phaser.Scene): void {
     const v43 = typeof (spine.Skeleton.prototype as unknown as { setupPose?: unknown }).setupPose === 'function';
-    addRig(scene, rig, preset(rig, v43 ? '4.3' : '4.2'), v43);
+    for (const key of KEYS) addRig(scene, key, preset(key, v43 ? '4.3' : '4.2'), v43);
+}
+
+/** Adds the last frame's `stats().drawn` and `stats().gpu.missed` of `stats` to `sum`. */
+function addDrawn(sum: DrawnSum, stats: ReturnType<SpinePoolPlugin['stats']>): void {
+    for (const [path, n] of Object.entries(stats.drawn)) sum.drawn[path] = (sum.drawn[path] ?? 0) + n;
+    for (const [reason, n] of Object.entries(stats.gpu.missed)) sum.missed[reason] = (sum.missed[reason] ?? 0) + n;
+    sum.frames++;
+    sum.unavailable = stats.gpu.unavailable;
+    const all = Object.values(sum.drawn).reduce((a, b) => a + b, 0);
+    const served = all - (sum.missed.pose ?? 0);
+    sum.gpuShare = served > 0 ? (sum.drawn.gpu ?? 0) / served : null;
+}
+
+/** "98 %", and the commonest reason the others were not drawn on the GPU. */
+function gpuShareText(sum: DrawnSum | undefined): string {
+    if (!sum || sum.gpuShare === null) return '–';
+    if (sum.unavailable !== null) return `${(sum.gpuShare * 100).toFixed(0)} % (GPU path: ${sum.unavailable})`;
+    const [reason, n] = Object.entries(sum.missed).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+    return `${(sum.gpuShare * 100).toFixed(0)} %${n > 0 ? ` (else: ${reason})` : ''}`;
 }
 
 const pixel = new Uint8Array(4);
 
 class BenchScene extends Phaser.Scene {
-    private readonly result: BenchResult = { count, renderer: '', samples: {}, update: {}, render: {}, drain: {}, drawn: {} };
+    private readonly result: BenchResult = { count, renderer: '', samples: {}, update: {}, render: {}, drain: {}, drawn: {}, drawnSum: {} };
+    /** `stats()` read into the same object after each timed frame (outside its time). */
+    private statsOut: ReturnType<SpinePoolPlugin['stats']> | undefined;
     /** When the frame being timed began rendering (the game's PRE_RENDER). */
     private renderBegan = 0;
     private readonly plan: Mode[] = [];
@@ -141,9 +196,11 @@ class BenchScene extends Phaser.Scene {
         const pool = this.pool;
         const renderer = mode === 'sharedWebgl' ? 'spine-webgl' : null;
         // The renderer is chosen when an instance is built: free ones of the other renderer go.
-        if (pool.getOptions().renderer !== renderer) pool.trim(rig, `${rig}-atlas`, 0);
+        if (pool.getOptions().renderer !== renderer) for (const key of KEYS) pool.trim(key, `${key}-atlas`, 0);
+        const key = mode === 'sharedPlain' ? plain! : rig;
         pool.configure({
-            poseCache: mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' || mode === 'sharedTinted' ? 'shared' : 'off',
+            poseCache:
+                mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' || mode === 'sharedTinted' || mode === 'sharedPlain' ? 'shared' : 'off',
             renderer,
             gpuDraw: mode !== 'sharedCpu',
         });
@@ -151,12 +208,12 @@ class BenchScene extends Phaser.Scene {
         for (const p of placements(count, 7, width * 4, height * 4)) {
             const go =
                 mode === 'stock'
-                    ? this.add.spine(p.x, p.y, rig, `${rig}-atlas`)
+                    ? this.add.spine(p.x, p.y, key, `${key}-atlas`)
                     : mode === 'stockWebgl'
-                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, rig, `${rig}-atlas`, {
+                      ? (this.add.spine as (...args: unknown[]) => ReturnType<typeof this.add.spine>)(p.x, p.y, key, `${key}-atlas`, {
                             renderer: 'spine-webgl',
                         })
-                      : pool.spawn(p.x, p.y, rig, `${rig}-atlas`);
+                      : pool.spawn(p.x, p.y, key, `${key}-atlas`);
             if (scale !== 1) go.setScale(scale);
             go.animationState.setAnimation(0, p.animation, true).trackTime = p.offset;
             this.crowd.push(mode === 'stock' || mode === 'stockWebgl' ? go : { destroy: () => pool.despawn(go) });
@@ -167,11 +224,13 @@ class BenchScene extends Phaser.Scene {
         const updates = (this.result.update[mode] ??= []);
         const renders = (this.result.render[mode] ??= []);
         const drains = (this.result.drain[mode] ??= []);
+        const pooled = mode !== 'stock' && mode !== 'stockWebgl';
+        const drawnSum = pooled ? (this.result.drawnSum[mode] ??= { drawn: {}, missed: {}, gpuShare: null, frames: 0, unavailable: null }) : null;
         const gl = (this.game.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
         let frame = 0;
         const step = (): void => {
             if (frame === warmup + frames) {
-                if (mode !== 'stock' && mode !== 'stockWebgl') this.result.drawn[mode] = { ...pool.stats().drawn };
+                if (pooled) this.result.drawn[mode] = { ...pool.stats().drawn };
                 later(() => this.nextMode());
                 return;
             }
@@ -188,6 +247,7 @@ class BenchScene extends Phaser.Scene {
                 updates.push(this.renderBegan - begin);
                 renders.push(end - this.renderBegan);
                 drains.push(drained - end);
+                if (drawnSum) addDrawn(drawnSum, (this.statsOut = pool.stats(this.statsOut)));
             }
         };
         later(step);
@@ -202,11 +262,11 @@ class BenchScene extends Phaser.Scene {
             const u = median(result.update[mode] ?? []);
             const r = median(result.render[mode] ?? []);
             const d = median(result.drain[mode] ?? []);
-            return `<tr><td>${LABELS[mode]}</td><td>${m.toFixed(2)}</td><td>${u.toFixed(2)}</td><td>${r.toFixed(2)}</td><td>${d.toFixed(2)}</td><td>${mode === 'stock' || Number.isNaN(stock) ? '1' : (stock / m).toFixed(1)}</td></tr>`;
+            return `<tr><td>${LABELS[mode]}</td><td>${m.toFixed(2)}</td><td>${u.toFixed(2)}</td><td>${r.toFixed(2)}</td><td>${d.toFixed(2)}</td><td>${mode === 'stock' || Number.isNaN(stock) ? '1' : (stock / m).toFixed(1)}</td><td>${gpuShareText(result.drawnSum[mode])}</td></tr>`;
         });
         (document.getElementById('results') as HTMLElement).innerHTML =
-            `<caption>${count} characters, ${result.renderer}, ${navigator.userAgent}</caption>` +
-            '<tr><th>frame time (update + render)</th><th>median ms</th><th>update</th><th>render</th><th>GPU drain</th><th>× cheaper than stock</th></tr>' +
+            `<caption>${count} characters ('${rig}'), ${result.renderer}, ${navigator.userAgent}</caption>` +
+            '<tr><th>frame time (update + render)</th><th>median ms</th><th>update</th><th>render</th><th>GPU drain</th><th>× cheaper than stock</th><th>served drawn on the GPU</th></tr>' +
             rows.join('');
         (document.getElementById('bench-json') as HTMLElement).textContent = JSON.stringify(result);
         (window as unknown as { benchResult: BenchResult }).benchResult = result;

@@ -363,6 +363,35 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             const [held, free] = [poseAt(data, 'walk', 0.3), poseAt(loose, 'walk', 0.3)].map((s) => rt.world(s.bones[tip]!));
             expect(Math.hypot(held!.worldX - free!.worldX, held!.worldY - free!.worldY)).toBeGreaterThan(3);
         });
+
+        test('shippedPages: the shipped rig over three pages, each group of parts on its own, the draw order going back and forth', () => {
+            const { atlas, data, gen } = load('shippedPages');
+            // The same character: only the atlas differs.
+            expect(JSON.stringify(gen.json)).toBe(JSON.stringify(preset('shipped', rt.format).json));
+            expect(atlas.pages.map((p) => p.name)).toEqual(['shippedPages.png', 'shippedPages_2.png', 'shippedPages_3.png']);
+            const groups = presets.shippedPages.pageGroups!;
+            const partOf = (region: string): string => region.slice(region.indexOf('/') + 1);
+            for (const region of atlas.regions) {
+                const group = groups.findIndex((g) => g.includes(partOf(region.name))) + 1;
+                expect([region.name, atlas.pages.indexOf(region.page)]).toEqual([region.name, group]);
+            }
+            // In every skin, the setup pose's drawn slots (in draw order) use every page and switch pages often.
+            for (const skin of data.skins) {
+                const pages = data.slots
+                    .map((slot) =>
+                        slot.attachmentName
+                            ? (skin.getAttachment(slot.index, slot.attachmentName) ?? data.defaultSkin!.getAttachment(slot.index, slot.attachmentName))
+                            : null,
+                    )
+                    .filter(
+                        (a): a is SpineCore.RegionAttachment | SpineCore.MeshAttachment =>
+                            a instanceof spine.RegionAttachment || a instanceof spine.MeshAttachment,
+                    )
+                    .map((a) => atlas.pages.indexOf(atlas.findRegion(a.path)!.page));
+                expect(new Set(pages)).toEqual(new Set([0, 1, 2]));
+                expect(pages.filter((p, i) => i > 0 && p !== pages[i - 1]).length).toBeGreaterThanOrEqual(15);
+            }
+        });
     });
 
     describe('generateCharacter', () => {
@@ -400,6 +429,18 @@ describe.each(RUNTIMES)('Spine $format', (rt) => {
             expect(data.skins.map((s) => s.name)).toEqual(['default', 'knight', 'zombie']);
             expect(gen.pages[0]!.name).toBe('custom.png');
             expect(() => generateCharacter({ name: 'bad', detail: 'tiny', skins: ['default'] })).toThrow();
+        });
+
+        test('pageGroups: each group of parts on pages of its own, numbered on; a part the rig lacks is an error naming it', () => {
+            const gen = generateCharacter({ ...presets.crowd, name: 'split', pageGroups: [['shadow']] }, rt.format);
+            expect(gen.pages.map((p) => p.name)).toEqual(['split.png', 'split_2.png']);
+            expect(
+                gen.atlas
+                    .split('\n\n')[1]!
+                    .split('\n')
+                    .filter((l) => l && !l.includes(':') && !l.endsWith('.png')),
+            ).toEqual(['shadow']);
+            expect(() => generateCharacter({ ...presets.crowd, name: 'bad', pageGroups: [['wings']] })).toThrow(/wings/);
         });
     });
 });

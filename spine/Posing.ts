@@ -1,7 +1,7 @@
 import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
-import { notePose, posedAgain } from './animationReach';
+import { notePose, posedAgain, posedShown } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
 import type { SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
@@ -83,6 +83,9 @@ export class Posing {
                 return;
             }
         }
+        // Nothing left to apply while the state was changed since its last apply (`reach.showing`):
+        // the local pose is the one made before the change, the pose it shows until its next update.
+        const before = instance.reach.showing && !instance.poseBehind;
         if (instance.poseBehind) {
             applySilently(go.animationState, instance.skeleton);
             instance.poseBehind = false;
@@ -93,7 +96,8 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(instance);
         instance.posedFrame = frame;
-        posedAgain(instance.reach, instance.skeleton);
+        if (before) posedShown(instance.reach, instance.skeleton);
+        else posedAgain(instance.reach, instance.skeleton);
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
 

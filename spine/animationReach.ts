@@ -291,6 +291,22 @@ export function noteShown(skeleton: Skeleton, state: ReachedState, version: Spin
     memo.showing = true;
 }
 
+/**
+ * It was posed with world transforms from the local pose made before its state was changed
+ * (`noteShown`: nothing applied since), on its own `x`, `y` and scale as they are now: the pose it
+ * shows is still the old state's, not where the new state's time puts it, so `showing` stays (until
+ * a pose of its state, `posedAgain`) and `shown` becomes that pose's own bounds (the box noted
+ * before the change was placed on the skeleton's fields then).
+ */
+export function posedShown(memo: ReachMemo, skeleton: Skeleton): void {
+    measurePose(memo, skeleton, memo.shown); // nothing shown: the box noted before the change stays
+    memo.showing = true;
+    memo.shownX = skeleton.x;
+    memo.shownY = skeleton.y;
+    memo.shownScaleX = skeleton.scaleX;
+    memo.shownScaleY = skeleton.scaleY;
+}
+
 /** It was posed (`skeleton`, its own `x`, `y` and scale as they are now): the pose it shows is its state's, on those. */
 export function posedAgain(memo: ReachMemo, skeleton: Skeleton): void {
     memo.showing = false;

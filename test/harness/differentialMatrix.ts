@@ -38,13 +38,11 @@ function entersView(rig: Rig, placement: Placement, scenario: Scenario): boolean
 
 /**
  * Runs not made for a difference from stock known with every pose computed too (not the pose
- * cache's): a mirrored stunt rig whose skeleton's x is 0 is culled at zoom 0.2 in its first frame,
- * where its twin is seen; a physics rig turned around by its skeleton's scale in the low tier swings
- * its physics bones 350-800 px between two poses where its twin's move 40-100.
+ * cache's): a physics rig turned around by its skeleton's scale in the low tier swings its physics
+ * bones 350-800 px between two poses where its twin's move 40-100.
  */
 function knownDifference(rig: Rig, placement: Placement, scenario: Scenario): boolean {
     if (!scenario.name.startsWith('turned around by')) return false;
-    if (rig === 'stunts') return placement.name.startsWith('zooming');
     return (rig === 'swing' || rig === 'physics') && placement.name.includes('low tier');
 }
 

@@ -3,7 +3,7 @@ import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
 import { notePose, posedAgain, posedShown } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
-import type { SpineInstance } from './SpineInstance';
+import { placementOf, placeSkeleton, samePlacement, type SkeletonPlacement, type SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
 import { bonesRead, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
@@ -28,6 +28,9 @@ import { applyEvents, applyReason, applySilently } from './stateReplay';
  *   the cache, kept on the instance as `posedBy`); physics restarts from the pose after a gap longer
  *   than the slowest posing interval (`lowFrequency`), as a new object's would, instead of whipping
  *   through it.
+ * - A pose made outside the instance's turn in the engine's update order (at the frame's end, as it
+ *   comes into view; from another object's listener) stands for stock's pose of its last turn: it is
+ *   made on its skeleton's own `x`, `y` and scale as they were then (SpineInstance's `Placements`).
  */
 export class Posing {
     constructor(
@@ -56,7 +59,7 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        posedAgain(instance.reach, instance.skeleton);
+        posedAgain(instance.reach, placedOn(instance));
         this.poseStepOwn(instance, ms);
         if (instance.generation !== owner) undoRestOfUpdate(instance);
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
@@ -77,7 +80,8 @@ export class Posing {
         // the change): the pose to show is the local pose made then, not the new state's.
         let why: number = NOT_SERVED.off;
         if (world && instance.posedFrame !== frame && instance.sharesPoses) {
-            why = instance.reach.showing ? NOT_SERVED.changed : this.copyPose(instance);
+            // Nor while its skeleton was placed anew since its turn: the pose to show is on its turn's placement.
+            why = instance.reach.showing || movedSinceTurn(instance) ? NOT_SERVED.changed : this.copyPose(instance);
             if (why === SERVED) {
                 instance.posedFrame = frame;
                 return;
@@ -96,8 +100,8 @@ export class Posing {
         instance.poseCached = false;
         worldTransforms(instance);
         instance.posedFrame = frame;
-        if (before) posedShown(instance.reach, instance.skeleton);
-        else posedAgain(instance.reach, instance.skeleton);
+        if (before) posedShown(instance.reach, instance.skeleton, placedOn(instance));
+        else posedAgain(instance.reach, placedOn(instance));
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
 
@@ -121,7 +125,7 @@ export class Posing {
         // update moves it from there, as a new object's does.
         poseWorld(instance, PHYSICS_POSE);
         this.inFull(instance, why);
-        posedAgain(instance.reach, instance.skeleton);
+        posedAgain(instance.reach, placedOn(instance));
         return true;
     }
 
@@ -143,7 +147,7 @@ export class Posing {
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
-        posedAgain(instance.reach, instance.skeleton);
+        posedAgain(instance.reach, instance.skeleton); // served only on its turn's placement (see poseNow)
         return SERVED;
     }
 
@@ -167,6 +171,8 @@ export class Posing {
         instance.poseBehind = true;
         state.update(seconds);
         let why = instance.sharesPoses ? applyReason(state, instance.version) : NOT_SERVED.off;
+        // Placed anew since its turn (a pose at the frame's end): made in full on its turn's placement.
+        if (why === SERVED && movedSinceTurn(instance)) why = NOT_SERVED.changed;
         if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
             // Its own events, exactly; and, once the game read its skeleton in some life, its local
@@ -244,12 +250,38 @@ function worldTransforms(instance: SpineInstance): void {
     go.afterUpdateWorldTransforms(go);
 }
 
-/** The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance). */
+/** The game's placement of a skeleton while a pose is made on its turn's (poses do not nest). */
+const held: SkeletonPlacement = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
+
+/**
+ * The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance),
+ * on its skeleton's placement as stock's pose of this frame has it (see SpineInstance's
+ * `Placements`): outside its turn, the one of its turn (the game's is put back after).
+ */
 function poseWorld(instance: SpineInstance, physics: number): void {
+    const skeleton = instance.skeleton;
+    const placed = instance.placements;
+    const turned = movedSinceTurn(instance);
+    if (turned) {
+        placementOf(skeleton, held);
+        placeSkeleton(skeleton, placed.turn);
+    }
     instance.posing = true;
     try {
-        instance.skeleton.updateWorldTransform(physics);
+        skeleton.updateWorldTransform(physics);
     } finally {
         instance.posing = false;
+        if (turned) placeSkeleton(skeleton, held);
     }
+}
+
+/** Whether a pose made now is outside `instance`'s turn, and the game placed its skeleton anew since that turn. */
+function movedSinceTurn(instance: SpineInstance): boolean {
+    const placed = instance.placements;
+    return !placed.inTurn && !samePlacement(instance.skeleton, placed.turn);
+}
+
+/** The placement a pose of `instance` made now is made on (see `poseWorld`). */
+function placedOn(instance: SpineInstance): SkeletonPlacement {
+    return movedSinceTurn(instance) ? instance.placements.turn : instance.skeleton;
 }

@@ -174,7 +174,7 @@ export class PooledInstance implements StateOwner {
     readonly version: SpineVersion;
     /** Its skeleton has physics constraints (see SpineInstance). */
     readonly hasPhysics: boolean;
-    /** Its skeleton's own placement at its last turn (see SpineInstance). */
+    /** Its skeleton's own placement at its last turn and at its last pose (see SpineInstance). */
     readonly placements: Placements;
 
     constructor(

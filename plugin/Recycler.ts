@@ -153,8 +153,9 @@ export function retireInstance(instance: PooledInstance): void {
     // Where the owner's physics or code took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = instance.reach.gamePosed = null;
     posedAgain(instance.reach, skeleton);
-    // Handed out placed as a new object is, which stock poses on at its creation.
+    // Handed out placed as a new object is, which stock poses on at its creation (its setup pose's world transforms too).
     placementOf(skeleton, instance.placements.turn);
+    placementOf(skeleton, instance.placements.posed);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
     instance.drawnFrame = -1;
     instance.textureFrame = -Infinity; // drawn into a texture by the last owner, not by the next

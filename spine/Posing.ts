@@ -56,11 +56,15 @@ export class Posing {
      */
     poseStep(instance: SpineInstance, frame: number, ms: number): void {
         const owner = instance.generation;
+        // Frames since its last pose: physics sees a change of its skeleton's placement in the last
+        // of them, as stock's update that first had it (see `poseWorld`); not after a restart.
+        const span = frame - instance.posedFrame;
+        const lastMs = span > 1 && span <= this.settings.options.lowFrequency ? ms : 0;
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
         posedAgain(instance.reach, placedOn(instance));
-        this.poseStepOwn(instance, ms);
+        this.poseStepOwn(instance, ms, lastMs);
         if (instance.generation !== owner) undoRestOfUpdate(instance);
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
@@ -98,7 +102,7 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         this.inFull(instance, why);
         instance.poseCached = false;
-        worldTransforms(instance);
+        worldTransforms(instance, 0);
         instance.posedFrame = frame;
         if (before) posedShown(instance.reach, instance.skeleton, placedOn(instance));
         else posedAgain(instance.reach, placedOn(instance));
@@ -123,7 +127,7 @@ export class Posing {
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
-        poseWorld(instance, PHYSICS_POSE);
+        poseWorld(instance, PHYSICS_POSE, 0);
         this.inFull(instance, why);
         posedAgain(instance.reach, placedOn(instance));
         return true;
@@ -162,7 +166,7 @@ export class Posing {
      * which holds the stand-in while nobody read it: bonesWhenRead.ts), the pose copied from the
      * cache when it shares poses and the state allows.
      */
-    private poseStepOwn(instance: SpineInstance, ms: number): void {
+    private poseStepOwn(instance: SpineInstance, ms: number, lastMs: number): void {
         const go = instance.go;
         const skeleton = instance.skeleton;
         const state = go.animationState;
@@ -207,7 +211,7 @@ export class Posing {
             instance.poseBehind = false;
         }
         this.inFull(instance, why);
-        worldTransforms(instance);
+        worldTransforms(instance, lastMs);
     }
 
     /**
@@ -233,32 +237,42 @@ function undoRestOfUpdate(instance: SpineInstance): void {
     const skeleton = instance.skeleton;
     skeleton.time = 0;
     instance.version.resetPhysics(skeleton);
-    poseWorld(instance, PHYSICS_RESET);
+    poseWorld(instance, PHYSICS_RESET, 0);
 }
 
 /**
- * The world transforms of `instance`'s local pose, as `updatePose` computes them after its apply.
- * Its callbacks are the game's, given the object: as a read of its skeleton (bonesWhenRead.ts).
+ * The world transforms of `instance`'s local pose, as `updatePose` computes them after its apply
+ * (`lastMs`: see `poseWorld`). Its callbacks are the game's, given the object: as a read of its
+ * skeleton (bonesWhenRead.ts).
  */
-function worldTransforms(instance: SpineInstance): void {
+function worldTransforms(instance: SpineInstance, lastMs: number): void {
     const go = instance.go;
     const callbacks: CachedObject = go;
     if (!isNoCallback(callbacks.beforeUpdateWorldTransforms) || !isNoCallback(callbacks.afterUpdateWorldTransforms)) bonesRead(instance);
     go.skeletonPhysics?.applyTransformMovement();
     go.beforeUpdateWorldTransforms(go);
-    poseWorld(instance, PHYSICS_UPDATE);
+    poseWorld(instance, PHYSICS_UPDATE, lastMs);
     go.afterUpdateWorldTransforms(go);
 }
 
-/** The game's placement of a skeleton while a pose is made on its turn's (poses do not nest). */
+/** The game's placement of a skeleton while a pose is made on its turn's, and the one a split physics update ends on (poses do not nest). */
 const held: SkeletonPlacement = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
+const ending: SkeletonPlacement = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
 
 /**
  * The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance),
  * on its skeleton's placement as stock's pose of this frame has it (see SpineInstance's
  * `Placements`): outside its turn, the one of its turn (the game's is put back after).
+ *
+ * Physics reads the skeleton's placement: a change of it (turned around by `scaleX = -1`) moves
+ * every bone at once, which a physics constraint takes as motion, limited to `limit` px per second
+ * of the update. Stock's update that first has the change is one frame long; an update owed several
+ * frames (`lastMs` > 0: its last frame's ms) has its physics run first over the frames before the
+ * last on the placement of its last pose, then over the last frame on the new one, so the change
+ * moves its bones no more than it moves the twin's (a 4-frame update let a flip through at 4 times
+ * the twin's limit: 355 px where the twin's moved 60).
  */
-function poseWorld(instance: SpineInstance, physics: number): void {
+function poseWorld(instance: SpineInstance, physics: number, lastMs: number): void {
     const skeleton = instance.skeleton;
     const placed = instance.placements;
     const turned = movedSinceTurn(instance);
@@ -268,7 +282,20 @@ function poseWorld(instance: SpineInstance, physics: number): void {
     }
     instance.posing = true;
     try {
+        if (lastMs > 0 && physics === PHYSICS_UPDATE && instance.hasPhysics && !samePlacement(skeleton, placed.posed)) {
+            const time = skeleton.time;
+            placementOf(skeleton, ending);
+            placeSkeleton(skeleton, placed.posed);
+            skeleton.time = time - lastMs / 1000;
+            try {
+                skeleton.updateWorldTransform(PHYSICS_UPDATE);
+            } finally {
+                skeleton.time = time;
+                placeSkeleton(skeleton, ending);
+            }
+        }
         skeleton.updateWorldTransform(physics);
+        placementOf(skeleton, placed.posed);
     } finally {
         instance.posing = false;
         if (turned) placeSkeleton(skeleton, held);

@@ -78,7 +78,7 @@ export interface SpineInstance {
     readonly generation: number;
     /** Its skeleton has physics constraints: its pose depends on its history (see offscreen.ts, animationReach.ts). */
     readonly hasPhysics: boolean;
-    /** Its skeleton's own placement at its last turn (see `Placements`, Posing.ts). */
+    /** Its skeleton's own placement at its last turn and at its last pose (see `Placements`, Posing.ts). */
     readonly placements: Placements;
     /** Where its animations reach, and (physics rigs) where its last poses were (see animationReach.ts). */
     readonly reach: ReachMemo;
@@ -106,18 +106,25 @@ export interface SkeletonPlacement {
  * frame are made in its object's turn of the engine's update order, on the fields as they were
  * then: a change the game makes after that turn shows from the next one. So a pose the pool makes
  * outside the instance's turn (at the frame's end, as it comes into view; from another object's
- * listener) is made on the fields of its last turn (`turn`). See Posing.ts.
+ * listener) is made on the fields of its last turn (`turn`), and physics sees a change of them as
+ * stock's does, in one frame (`posed`: the fields its last pose was made on). See Posing.ts.
  */
 export interface Placements {
     /** Its turn is running (the scheduler's visit): a pose made now is made on the fields as they are. */
     inTurn: boolean;
     /** The fields at its last turn; at its spawn, the ones it was handed out with (a new object's are its creation's). */
     readonly turn: SkeletonPlacement;
+    /** The fields its last world transforms were made on. */
+    readonly posed: SkeletonPlacement;
 }
 
 /** `Placements` of `skeleton` as it stands. */
 export function placements(skeleton: Skeleton): Placements {
-    return { inTurn: false, turn: placementOf(skeleton, { x: 0, y: 0, scaleX: 1, scaleY: 1 }) };
+    return {
+        inTurn: false,
+        turn: placementOf(skeleton, { x: 0, y: 0, scaleX: 1, scaleY: 1 }),
+        posed: placementOf(skeleton, { x: 0, y: 0, scaleX: 1, scaleY: 1 }),
+    };
 }
 
 /** Reads `skeleton`'s own placement into `out`. */

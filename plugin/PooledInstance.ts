@@ -12,7 +12,7 @@ import { cacheLookup } from '../spine/PoseCache';
 import type { SetupPose, WrittenSlots } from '../spine/SetupPose';
 import { keyedByList, SLOTS_AT_SETUP } from '../spine/bonesWhenRead';
 import type { StateOwner } from '../spine/PooledAnimationState';
-import type { PoolHost } from '../spine/SpineInstance';
+import { placements, type Placements, type PoolHost } from '../spine/SpineInstance';
 import { NOT_SERVED } from '../spine/core/notServed';
 import { NO_CALLBACK, type Skeleton } from '../spine/core/shapes';
 import type { SpineVersion } from '../spine/core/SpineVersion';
@@ -176,6 +176,8 @@ export class PooledInstance implements StateOwner {
     readonly version: SpineVersion;
     /** Its skeleton has physics constraints (see SpineInstance). */
     readonly hasPhysics: boolean;
+    /** Its skeleton's own placement at its last turn and at its last pose (see SpineInstance). */
+    readonly placements: Placements;
 
     constructor(
         readonly go: SpineGameObject,
@@ -191,6 +193,7 @@ export class PooledInstance implements StateOwner {
         this.skeleton = go.skeleton;
         this.version = versionOf(this.skeleton);
         this.hasPhysics = this.version.physicsOf(this.skeleton).length > 0;
+        this.placements = placements(this.skeleton);
         this.sleepPhase = (serial++ * GOLDEN) % 1;
         this.builtProvider = go.boundsProvider;
         this.setupBox = { left: -go.displayOriginX, top: -go.displayOriginY, right: go.width - go.displayOriginX, bottom: go.height - go.displayOriginY };

@@ -12,6 +12,7 @@ import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { lendSkeleton, resetBones, returnSkeleton, slotsWritten } from '../spine/bonesWhenRead';
 import { skinFor } from '../spine/skins';
+import { placementOf } from '../spine/SpineInstance';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { parkBody, restoreBody } from './bodies';
 import { DETAILS, type SpawnOptions } from './api';
@@ -152,6 +153,9 @@ export function retireInstance(instance: PooledInstance): void {
     // Where the owner's physics or code took it, and the pose it showed, are not where the next one's will be.
     instance.reach.posed = instance.reach.previous = instance.reach.gamePosed = null;
     posedAgain(instance.reach, skeleton);
+    // Handed out placed as a new object is, which stock poses on at its creation (its setup pose's world transforms too).
+    placementOf(skeleton, instance.placements.turn);
+    placementOf(skeleton, instance.placements.posed);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
     instance.drawnFrame = -1;
     instance.textureFrame = -Infinity; // drawn into a texture by the last owner, not by the next

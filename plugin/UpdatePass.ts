@@ -9,7 +9,7 @@ import { OFFSCREEN } from '../spine/offscreen';
 import { PoseCache } from '../spine/PoseCache';
 import { Posing } from '../spine/Posing';
 import { Replay } from '../spine/Replay';
-import type { PoolHost } from '../spine/SpineInstance';
+import { placementOf, type PoolHost } from '../spine/SpineInstance';
 import { CameraTiers } from './CameraTiers';
 import type { PooledInstance } from './PooledInstance';
 import type { SpinePoolOptions } from './options';
@@ -194,7 +194,15 @@ export class UpdatePass implements PoolHost {
         const entry = instance.entry;
         if (entry === null) return;
         if (instance.go.animationState.timeScale !== instance.timeScale) this.catchTimeScale(instance);
-        this.scheduler.visit(entry);
+        // Stock's pose of this frame is made now, on its skeleton's fields as they are now (Placements).
+        const placed = instance.placements;
+        placementOf(instance.skeleton, placed.turn);
+        placed.inTurn = true;
+        try {
+            this.scheduler.visit(entry);
+        } finally {
+            placed.inTurn = false;
+        }
     }
 
     /**

@@ -1,9 +1,9 @@
 import type { Settings } from '../src/options';
 import { Tier } from '../src/Tier';
 import { OFFSCREEN } from './offscreen';
-import { notePose, posedAgain } from './animationReach';
+import { notePose, posedAgain, posedShown } from './animationReach';
 import type { CachedObject, PoseCache } from './PoseCache';
-import type { SpineInstance } from './SpineInstance';
+import { placementOf, placeSkeleton, samePlacement, type SkeletonPlacement, type SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
 import { bonesRead, deformsNow, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
@@ -28,6 +28,9 @@ import { applyEvents, applyReason, applySilently } from './stateReplay';
  *   the cache, kept on the instance as `posedBy`); physics restarts from the pose after a gap longer
  *   than the slowest posing interval (`lowFrequency`), as a new object's would, instead of whipping
  *   through it.
+ * - A pose made outside the instance's turn in the engine's update order (at the frame's end, as it
+ *   comes into view; from another object's listener) stands for stock's pose of its last turn: it is
+ *   made on its skeleton's own `x`, `y` and scale as they were then (SpineInstance's `Placements`).
  */
 export class Posing {
     constructor(
@@ -53,11 +56,15 @@ export class Posing {
      */
     poseStep(instance: SpineInstance, frame: number, ms: number): void {
         const owner = instance.generation;
+        // Frames since its last pose: physics sees a change of its skeleton's placement in the last
+        // of them, as stock's update that first had it (see `poseWorld`); not after a restart.
+        const span = frame - instance.posedFrame;
+        const lastMs = span > 1 && span <= this.settings.options.lowFrequency ? ms : 0;
         this.restartPhysicsAfterGap(instance, frame);
         instance.posedFrame = frame;
         instance.poseCached = false;
-        posedAgain(instance.reach, instance.skeleton);
-        this.poseStepOwn(instance, ms);
+        posedAgain(instance.reach, placedOn(instance));
+        this.poseStepOwn(instance, ms, lastMs);
         if (instance.generation !== owner) undoRestOfUpdate(instance);
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
@@ -77,12 +84,16 @@ export class Posing {
         // the change): the pose to show is the local pose made then, not the new state's.
         let why: number = NOT_SERVED.off;
         if (world && instance.posedFrame !== frame && instance.sharesPoses) {
-            why = instance.reach.showing ? NOT_SERVED.changed : this.copyPose(instance);
+            // Nor while its skeleton was placed anew since its turn: the pose to show is on its turn's placement.
+            why = instance.reach.showing || movedSinceTurn(instance) ? NOT_SERVED.changed : this.copyPose(instance);
             if (why === SERVED) {
                 instance.posedFrame = frame;
                 return;
             }
         }
+        // Nothing left to apply while the state was changed since its last apply (`reach.showing`):
+        // the local pose is the one made before the change, the pose it shows until its next update.
+        const before = instance.reach.showing && !instance.poseBehind;
         if (instance.poseBehind) {
             applySilently(go.animationState, instance.skeleton);
             instance.poseBehind = false;
@@ -91,9 +102,10 @@ export class Posing {
         this.restartPhysicsAfterGap(instance, frame);
         this.inFull(instance, why);
         instance.poseCached = false;
-        worldTransforms(instance);
+        worldTransforms(instance, 0);
         instance.posedFrame = frame;
-        posedAgain(instance.reach, instance.skeleton);
+        if (before) posedShown(instance.reach, instance.skeleton, placedOn(instance));
+        else posedAgain(instance.reach, placedOn(instance));
         if (instance.hasPhysics) notePose(instance.reach, instance.skeleton);
     }
 
@@ -116,9 +128,9 @@ export class Posing {
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
         // update moves it from there, as a new object's does.
-        poseWorld(instance, PHYSICS_POSE);
+        poseWorld(instance, PHYSICS_POSE, 0);
         this.inFull(instance, why);
-        posedAgain(instance.reach, instance.skeleton);
+        posedAgain(instance.reach, placedOn(instance));
         return true;
     }
 
@@ -140,7 +152,7 @@ export class Posing {
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
-        posedAgain(instance.reach, instance.skeleton);
+        posedAgain(instance.reach, instance.skeleton); // served only on its turn's placement (see poseNow)
         return SERVED;
     }
 
@@ -155,7 +167,7 @@ export class Posing {
      * which holds the stand-in while nobody read it: bonesWhenRead.ts), the pose copied from the
      * cache when it shares poses and the state allows.
      */
-    private poseStepOwn(instance: SpineInstance, ms: number): void {
+    private poseStepOwn(instance: SpineInstance, ms: number, lastMs: number): void {
         const go = instance.go;
         const skeleton = instance.skeleton;
         const state = go.animationState;
@@ -164,6 +176,8 @@ export class Posing {
         instance.poseBehind = true;
         state.update(seconds);
         let why = instance.sharesPoses ? applyReason(state, instance.version) : NOT_SERVED.off;
+        // Placed anew since its turn (a pose at the frame's end): made in full on its turn's placement.
+        if (why === SERVED && movedSinceTurn(instance)) why = NOT_SERVED.changed;
         if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
             // Its own events, exactly; and, once the game read its skeleton in some life, its local
@@ -198,7 +212,7 @@ export class Posing {
             instance.poseBehind = false;
         }
         this.inFull(instance, why);
-        worldTransforms(instance);
+        worldTransforms(instance, lastMs);
     }
 
     /**
@@ -224,29 +238,78 @@ function undoRestOfUpdate(instance: SpineInstance): void {
     const skeleton = instance.skeleton;
     skeleton.time = 0;
     instance.version.resetPhysics(skeleton);
-    poseWorld(instance, PHYSICS_RESET);
+    poseWorld(instance, PHYSICS_RESET, 0);
 }
 
 /**
- * The world transforms of `instance`'s local pose, as `updatePose` computes them after its apply.
- * Its callbacks are the game's, given the object: as a read of its skeleton (bonesWhenRead.ts).
+ * The world transforms of `instance`'s local pose, as `updatePose` computes them after its apply
+ * (`lastMs`: see `poseWorld`). Its callbacks are the game's, given the object: as a read of its
+ * skeleton (bonesWhenRead.ts).
  */
-function worldTransforms(instance: SpineInstance): void {
+function worldTransforms(instance: SpineInstance, lastMs: number): void {
     const go = instance.go;
     const callbacks: CachedObject = go;
     if (!isNoCallback(callbacks.beforeUpdateWorldTransforms) || !isNoCallback(callbacks.afterUpdateWorldTransforms)) bonesRead(instance);
     go.skeletonPhysics?.applyTransformMovement();
     go.beforeUpdateWorldTransforms(go);
-    poseWorld(instance, PHYSICS_UPDATE);
+    poseWorld(instance, PHYSICS_UPDATE, lastMs);
     go.afterUpdateWorldTransforms(go);
 }
 
-/** The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance). */
-function poseWorld(instance: SpineInstance, physics: number): void {
+/** The game's placement of a skeleton while a pose is made on its turn's, and the one a split physics update ends on (poses do not nest). */
+const held: SkeletonPlacement = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
+const ending: SkeletonPlacement = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
+
+/**
+ * The pool's own `updateWorldTransform` of `instance` (`posing`: not the game's, see SpineInstance),
+ * on its skeleton's placement as stock's pose of this frame has it (see SpineInstance's
+ * `Placements`): outside its turn, the one of its turn (the game's is put back after).
+ *
+ * Physics reads the skeleton's placement: a change of it (turned around by `scaleX = -1`) moves
+ * every bone at once, which a physics constraint takes as motion, limited to `limit` px per second
+ * of the update. Stock's update that first has the change is one frame long; an update owed several
+ * frames (`lastMs` > 0: its last frame's ms) has its physics run first over the frames before the
+ * last on the placement of its last pose, then over the last frame on the new one, so the change
+ * moves its bones no more than it moves the twin's (a 4-frame update let a flip through at 4 times
+ * the twin's limit: 355 px where the twin's moved 60).
+ */
+function poseWorld(instance: SpineInstance, physics: number, lastMs: number): void {
+    const skeleton = instance.skeleton;
+    const placed = instance.placements;
+    const turned = movedSinceTurn(instance);
+    if (turned) {
+        placementOf(skeleton, held);
+        placeSkeleton(skeleton, placed.turn);
+    }
     instance.posing = true;
     try {
-        instance.skeleton.updateWorldTransform(physics);
+        if (lastMs > 0 && physics === PHYSICS_UPDATE && instance.hasPhysics && !samePlacement(skeleton, placed.posed)) {
+            const time = skeleton.time;
+            placementOf(skeleton, ending);
+            placeSkeleton(skeleton, placed.posed);
+            skeleton.time = time - lastMs / 1000;
+            try {
+                skeleton.updateWorldTransform(PHYSICS_UPDATE);
+            } finally {
+                skeleton.time = time;
+                placeSkeleton(skeleton, ending);
+            }
+        }
+        skeleton.updateWorldTransform(physics);
+        placementOf(skeleton, placed.posed);
     } finally {
         instance.posing = false;
+        if (turned) placeSkeleton(skeleton, held);
     }
+}
+
+/** Whether a pose made now is outside `instance`'s turn, and the game placed its skeleton anew since that turn. */
+function movedSinceTurn(instance: SpineInstance): boolean {
+    const placed = instance.placements;
+    return !placed.inTurn && !samePlacement(instance.skeleton, placed.turn);
+}
+
+/** The placement a pose of `instance` made now is made on (see `poseWorld`). */
+function placedOn(instance: SpineInstance): SkeletonPlacement {
+    return movedSinceTurn(instance) ? instance.placements.turn : instance.skeleton;
 }

@@ -10,6 +10,7 @@ import { plainEntry } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn } from './core/scratch';
 import { PHYSICS_RESET, type Animation, type Skeleton, type Skin, type TrackEntry } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
+import type { SkeletonPlacement } from './SpineInstance';
 
 /** What is read of an AnimationState to know where its skeleton reaches. */
 export interface ReachedState {
@@ -291,13 +292,34 @@ export function noteShown(skeleton: Skeleton, state: ReachedState, version: Spin
     memo.showing = true;
 }
 
-/** It was posed (`skeleton`, its own `x`, `y` and scale as they are now): the pose it shows is its state's, on those. */
-export function posedAgain(memo: ReachMemo, skeleton: Skeleton): void {
+/**
+ * It was posed with world transforms from the local pose made before its state was changed
+ * (`noteShown`: nothing applied since), on `placed` (as `posedAgain`): the pose it shows is still
+ * the old state's, not where the new state's time puts it, so `showing` stays (until a pose of its
+ * state, `posedAgain`) and `shown` becomes that pose's own bounds (the box noted before the change
+ * was placed on the skeleton's fields then).
+ */
+export function posedShown(memo: ReachMemo, skeleton: Skeleton, placed: SkeletonPlacement): void {
+    measurePose(memo, skeleton, memo.shown); // nothing shown: the box noted before the change stays
+    memo.showing = true;
+    shownOn(memo, placed);
+}
+
+/**
+ * It was posed on `placed` (the skeleton's own `x`, `y` and scale its world transforms were made
+ * on: as they are now, or at its last turn, see SpineInstance's `Placements`): the pose it shows is
+ * its state's, on those.
+ */
+export function posedAgain(memo: ReachMemo, placed: SkeletonPlacement): void {
     memo.showing = false;
-    memo.shownX = skeleton.x;
-    memo.shownY = skeleton.y;
-    memo.shownScaleX = skeleton.scaleX;
-    memo.shownScaleY = skeleton.scaleY;
+    shownOn(memo, placed);
+}
+
+function shownOn(memo: ReachMemo, placed: SkeletonPlacement): void {
+    memo.shownX = placed.x;
+    memo.shownY = placed.y;
+    memo.shownScaleX = placed.scaleX;
+    memo.shownScaleY = placed.scaleY;
 }
 
 /**

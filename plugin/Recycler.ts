@@ -12,7 +12,7 @@ import { nextOwner, restoreQueue } from '../spine/PooledAnimationState';
 import { posedAgain, skinSetupBox, type Box } from '../spine/animationReach';
 import { lendSkeleton, resetBones, returnSkeleton, slotsWritten } from '../spine/bonesWhenRead';
 import { skinFor } from '../spine/skins';
-import { placementOf } from '../spine/SpineInstance';
+import { placementOf } from '../spine/placement';
 import { NO_CALLBACK, type Skeleton, type Skin } from '../spine/core/shapes';
 import { parkBody, restoreBody } from './bodies';
 import { DETAILS, type SpawnOptions } from './api';

@@ -10,7 +10,7 @@ import { plainEntry } from './core/plainEntry';
 import { sampleOn, scratchOf, setupOn } from './core/scratch';
 import { PHYSICS_RESET, type Animation, type Skeleton, type Skin, type TrackEntry } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
-import type { SkeletonPlacement } from './SpineInstance';
+import type { SkeletonPlacement } from './placement';
 
 /** What is read of an AnimationState to know where its skeleton reaches. */
 export interface ReachedState {

@@ -22,6 +22,7 @@
  */
 import type { DrawnAttachment, Region, Skeleton } from './core/shapes';
 import type { SpineVersion } from './core/SpineVersion';
+import { mesh2dOrder } from './mesh2dOrder';
 
 /** A colour as drawing reads it (spine-core's Color). */
 export interface Rgba {
@@ -35,8 +36,10 @@ export interface Rgba {
  * How the runtime drawing an instance lays out and colours its vertices: spine-webgl 4.2 (colours
  * premultiplied when the object's `premultipliedAlpha` says so, the dark alpha flags it) or 4.3
  * (colours always premultiplied; with `pmaAdditiveBatching` an additive slot is drawn with alpha 0
- * in the normal blend mode), and spine-phaser-v4's flip of V (Phaser uploads textures flipped).
- * One object per combination ({@link drawLayout}), so a picture's layout is compared by identity.
+ * in the normal blend mode), and spine-phaser-v4's flip of V (Phaser uploads textures flipped);
+ * or spine-phaser-v4's default renderer (`mesh2d`: a Phaser Mesh2D per slot, see {@link vertexColors}
+ * and mesh2dOrder.ts). One object per combination ({@link drawLayout}), so a picture's layout is
+ * compared by identity.
  */
 export interface DrawLayout {
     readonly pma: boolean;
@@ -46,6 +49,8 @@ export interface DrawLayout {
     readonly v43: boolean;
     readonly additiveBatching: boolean;
     readonly flipV: boolean;
+    /** Phaser 4's Mesh2D renderer: colours as its slot meshes get them, triangles as it draws them. */
+    readonly mesh2d: boolean;
 }
 
 const layouts: DrawLayout[] = [];
@@ -53,8 +58,27 @@ const layouts: DrawLayout[] = [];
 /** The one layout of these flags. */
 export function drawLayout(pma: boolean, twoColorTint: boolean, v43: boolean, additiveBatching: boolean, flipV: boolean): DrawLayout {
     const key = (pma ? 1 : 0) | (twoColorTint ? 2 : 0) | (v43 ? 4 : 0) | (additiveBatching && v43 ? 8 : 0) | (flipV ? 16 : 0);
-    return (layouts[key] ??= { pma: v43 || pma, twoColorTint, size: twoColorTint ? 12 : 8, v43, additiveBatching: additiveBatching && v43, flipV });
+    return (layouts[key] ??= {
+        pma: v43 || pma,
+        twoColorTint,
+        size: twoColorTint ? 12 : 8,
+        v43,
+        additiveBatching: additiveBatching && v43,
+        flipV,
+        mesh2d: false,
+    });
 }
+
+/** The layout of spine-phaser-v4's default renderer (Spine 4.3, V flipped, a dark colour per vertex). */
+export const MESH2D_LAYOUT: DrawLayout = Object.freeze({
+    pma: false,
+    twoColorTint: true,
+    size: 12,
+    v43: true,
+    additiveBatching: false,
+    flipV: true,
+    mesh2d: true,
+});
 
 /** spine-core's BlendMode.Normal and BlendMode.Additive. */
 const NORMAL = 0;
@@ -161,8 +185,23 @@ export const QUAD_TRIANGLES = [0, 1, 2, 2, 3, 0];
  * A drawn slot's vertex colours as spine-webgl's SkeletonRenderer makes them, into `out`: r, g, b,
  * a, then dark r, g, b, a (the tint's colour × the slot's × the attachment's; premultiplied, the
  * colours times alpha; see {@link DrawLayout} for 4.2's dark alpha flag and 4.3's additive alpha 0).
+ * Mesh2D (`layout.mesh2d`): the products unpremultiplied (the draw multiplies in the skeleton's colour
+ * and cuts them to 8 bits, as the runtime's `rgb()` and Phaser's packing do), the dark colour cut to
+ * 8 bits here (nothing multiplies it) and its alpha 1 where the slot has one (Phaser's tint mode
+ * "multiply two"), else 0 ("multiply").
  */
 export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachment: Rgba, blendMode: number, layout: DrawLayout, out: Float64Array): void {
+    if (layout.mesh2d) {
+        out[0] = tint.r * color.r * attachment.r;
+        out[1] = tint.g * color.g * attachment.g;
+        out[2] = tint.b * color.b * attachment.b;
+        out[3] = tint.a * color.a * attachment.a;
+        out[4] = dark ? byte(dark.r) : 0;
+        out[5] = dark ? byte(dark.g) : 0;
+        out[6] = dark ? byte(dark.b) : 0;
+        out[7] = dark ? 1 : 0;
+        return;
+    }
     const alpha = tint.a * color.a * attachment.a;
     const pma = layout.pma;
     const m = pma ? alpha : 1;
@@ -174,6 +213,11 @@ export function vertexColors(tint: Rgba, color: Rgba, dark: Rgba | null, attachm
     out[5] = dark ? dark.g * m : 0;
     out[6] = dark ? dark.b * m : 0;
     out[7] = dark ? (pma ? 1 : 0) : 1;
+}
+
+/** `c` as Phaser stores a colour channel: cut to one of 256 levels (spine-phaser-v4's `rgb()`). */
+function byte(c: number): number {
+    return Math.max(0, Math.min(255, (c * 255) | 0)) / 255;
 }
 
 /**
@@ -329,7 +373,8 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         colors[k * 4 + 3] = c.a;
         colorAt[drawn[k]] = k * 4;
         const count = version.drawnFloats(attachment) >> 1;
-        const triangles = attachment.triangles ?? QUAD_TRIANGLES;
+        const own = attachment.triangles ?? QUAD_TRIANGLES;
+        const triangles = layout.mesh2d ? mesh2dOrder(own, count) : own;
         for (let t = 0; t < triangles.length; t++) indices[at++] = triangles[t] + vertex - runStart;
         writeVertices(vertices, vertex * size, size, count, v.xy, v.at[drawn[k]], v.xy, 0, 0, pictureColors, region.uvs, layout.flipV);
         vertex += count;

@@ -23,7 +23,7 @@ import type { PooledInstance } from '../PooledInstance';
 import { BatchHooks } from './batchHooks';
 import { RuntimePath, type DrawPath, type PathHost } from './DrawPath';
 import { Element } from './Element';
-import type { Bindable, CrowdHost } from './gpuCrowd';
+import type { Bindable, CrowdHost, PhaserBlend } from './gpuCrowd';
 import { GpuPath } from './GpuPath';
 import { DRAWN_NAMES, TAKEN, type DrawnFrom } from './paths';
 import { PicturePath } from './PicturePath';
@@ -46,6 +46,8 @@ interface Emitter {
 interface EngineRenderer extends Partial<Emitter> {
     game?: { events: Emitter; cache?: { custom: Record<string, { entries: { values(): unknown[] } } | undefined> } } | null;
     pipelines?: { clear(): void; rebind(): void };
+    /** Phaser 4's blend modes, by index. */
+    blendModes?: PhaserBlend[];
     [DRAWING]?: Drawing;
 }
 
@@ -87,6 +89,8 @@ export class Drawing implements PathHost, CrowdHost {
     private renderer: EngineRenderer | null;
     /** Scenes drawing with it (started and not shut down). */
     private users = 0;
+    /** The Phaser 4 blend mode spine-phaser-v4 draws an additive slot in (it adds its own, ONE, ONE). */
+    private additive: number = Phaser.BlendModes.ADD;
 
     constructor(renderer: object) {
         const engine = renderer as EngineRenderer;
@@ -107,11 +111,13 @@ export class Drawing implements PathHost, CrowdHost {
     /**
      * The path that draws `go` (the object of `instance`) with `sceneRenderer` (null: none, the
      * runtime draws it): the first whose "why not" has no reason. The first reason found is kept in
-     * `element.missed`. `spineWebgl`: drawn with a spine-webgl batch; `flipV`: Phaser 4's textures.
+     * `element.missed`. `spineWebgl`: drawn with a spine-webgl batch, else `mesh2d`: as spine-phaser-v4's
+     * default renderer draws it (Element.read); `flipV`: Phaser 4's textures.
      */
-    choose(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null, spineWebgl: boolean, flipV: boolean): DrawPath {
+    choose(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null, spineWebgl: boolean, flipV: boolean, mesh2d = false): DrawPath {
         const e = this.element;
-        e.read(go, instance, sceneRenderer, spineWebgl, flipV);
+        e.read(go, instance, sceneRenderer, spineWebgl, flipV, mesh2d);
+        if (mesh2d) this.additive = (go as { plugin?: { spineAdditiveBlendMode?: number } }).plugin?.spineAdditiveBlendMode ?? Phaser.BlendModes.ADD;
         const paths = this.paths;
         const last = paths.length - 1;
         for (let i = 0; i < last; i++) {
@@ -151,6 +157,23 @@ export class Drawing implements PathHost, CrowdHost {
 
     flushBatch(): void {
         this.hooks.flushBatch();
+    }
+
+    /** As spine-phaser-v4's default renderer maps Spine's blend modes (normal, additive, multiply, screen) to Phaser's. */
+    phaserBlend(blendMode: number): PhaserBlend | null {
+        const modes = this.renderer?.blendModes;
+        if (modes === undefined) return null;
+        return (
+            modes[
+                blendMode === 1
+                    ? this.additive
+                    : blendMode === 2
+                      ? Phaser.BlendModes.MULTIPLY
+                      : blendMode === 3
+                        ? Phaser.BlendModes.SCREEN
+                        : Phaser.BlendModes.NORMAL
+            ] ?? null
+        );
     }
 
     /**

@@ -5,14 +5,14 @@
  * for each instance drawn (drawing does not nest).
  */
 import type { Sample } from '../../spine/ClipSamples';
-import { drawLayout, isClipping, type DrawLayout, type SampleVertices } from '../../spine/SampleVertices';
+import { drawLayout, isClipping, MESH2D_LAYOUT, type DrawLayout, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
 import type { PooledInstance } from '../PooledInstance';
 import { MISSES, TAKEN, UNAVAILABLE, type Miss } from './paths';
 import { looksPictured, remembersLook } from './picture';
 import type { DrawnObject, Matrix, SceneRenderer } from './shapes';
-import { tintOf, type Tint } from './tint';
+import { mesh2dTintOf, tintOf, type Tint } from './tint';
 
 /** A skeleton data's skins, as the clipping check reads them. */
 interface SkinsData {
@@ -53,10 +53,11 @@ export class Element {
     /**
      * Reads what is known of `instance` before any path is asked: its samples and whether their
      * picture shows what the runtime would draw (`pictured`). `spineWebgl`: drawn with a spine-webgl
-     * batch (Phaser 3; Phaser 4's `'spine-webgl'` renderer), else by the runtime's other renderer;
-     * `flipV`: its UVs flipped (Phaser 4's textures).
+     * batch (Phaser 3; Phaser 4's `'spine-webgl'` renderer); else `mesh2d`: by spine-phaser-v4's
+     * default renderer, as its Mesh2D slot meshes draw it (false: by what only that renderer does,
+     * left to it); `flipV`: its UVs flipped (Phaser 4's textures).
      */
-    read(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null, spineWebgl: boolean, flipV: boolean): void {
+    read(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null, spineWebgl: boolean, flipV: boolean, mesh2d = false): void {
         this.go = go;
         this.instance = instance;
         this.sceneRenderer = sceneRenderer;
@@ -67,16 +68,16 @@ export class Element {
             this.pictured = UNAVAILABLE;
             return;
         }
-        // Only an object of a spine-webgl batch: Phaser 4's Mesh2D renderer (its default) blends and
-        // samples a little differently, and stock's twin is what a pooled instance must look like.
         const version = instance.version;
-        if (!spineWebgl || (flipV && !version.v43)) {
+        if (spineWebgl ? flipV && !version.v43 : !(mesh2d && flipV && version.v43)) {
             this.pictured = MISSES.renderer;
             return;
         }
         const skeleton = instance.skeleton;
         const skeletonRenderer = sceneRenderer.skeletonRenderer as { twoColorTint: boolean; pmaAdditiveBatching?: boolean };
-        const layout = drawLayout(go.premultipliedAlpha, skeletonRenderer.twoColorTint, version.v43, skeletonRenderer.pmaAdditiveBatching === true, flipV);
+        const layout = spineWebgl
+            ? drawLayout(go.premultipliedAlpha, skeletonRenderer.twoColorTint, version.v43, skeletonRenderer.pmaAdditiveBatching === true, flipV)
+            : MESH2D_LAYOUT;
         this.layout = layout;
         this.samplesOf(skeleton, instance, layout);
         if (this.clipsNow(skeleton, instance, version)) this.pictured = MISSES.clipping;
@@ -85,20 +86,29 @@ export class Element {
 
     /**
      * Where it goes and how it is tinted: `m` (its calc matrix), its render offset, its skeleton's
-     * colour read now (a tint set between two frames is drawn in the next) and its colours times `alpha`.
+     * colour read now (a tint set between two frames is drawn in the next) and its colours times
+     * `alpha`. Mesh2D: its flips too (that renderer scales its slot meshes by them; spine-webgl's
+     * does not flip).
      */
     place(m: Matrix, alpha: number): void {
         const go = this.go as DrawnObject;
-        this.a = m.a;
-        this.b = m.b;
-        this.c = m.c;
-        this.d = m.d;
+        const layout = this.layout;
+        const color = (this.instance as PooledInstance).skeleton.color;
+        let fx = 1;
+        let fy = 1;
+        if (layout !== null && layout.mesh2d) {
+            if (go.flipX === true) fx = -1;
+            if (go.flipY === true) fy = -1;
+            mesh2dTintOf(this.tint, color, alpha);
+        } else tintOf(this.tint, color, layout !== null && layout.pma, alpha);
+        this.a = m.a * fx;
+        this.b = m.b * fx;
+        this.c = m.c * fy;
+        this.d = m.d * fy;
         this.tx = m.tx;
         this.ty = m.ty;
         this.ox = go.renderOffsetX ?? 0;
         this.oy = go.renderOffsetY ?? 0;
-        const layout = this.layout;
-        tintOf(this.tint, (this.instance as PooledInstance).skeleton.color, layout !== null && layout.pma, alpha);
     }
 
     /** Lets go of the last instance drawn (its owner is disposed). */

@@ -5,7 +5,7 @@
  * (and again after a restore), built and probed before it is trusted; why the context cannot draw
  * it is kept (`unavailable`) until the context changes.
  */
-import type { Picture, SampleVertices } from '../../spine/SampleVertices';
+import type { DrawLayout, Picture, SampleVertices } from '../../spine/SampleVertices';
 import type { PooledInstance } from '../PooledInstance';
 import type { DrawPath, PathHost } from './DrawPath';
 import type { Element } from './Element';
@@ -88,7 +88,7 @@ export class GpuPath implements DrawPath {
             return null;
         }
         this.host.hookBatch(e.sceneRenderer as SceneRenderer);
-        const made = makeCrowd(gl, this.atlas, this.host, (e.instance as PooledInstance).settings.options.dev);
+        const made = makeCrowd(gl, this.atlas, this.host, (e.instance as PooledInstance).settings.options.dev, (e.layout as DrawLayout).flipV);
         if (made === 'context-lost') return null; // its event is on its way: asked again once restored
         if (typeof made === 'string') {
             this.unavailable = made;

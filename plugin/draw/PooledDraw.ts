@@ -25,12 +25,16 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
  *   samples from their vertices, any other from its own skeleton as spine-core computes it (so an
  *   instance posed in full is stock's to the float; slots.ts);
  * - `runtime`: the rest (a clipping attachment shown; on the 4.3 runtimes, spine-phaser-v3 and
- *   spine-phaser-v4, whatever the picture does not cover; Phaser 4's default Mesh2D renderer).
+ *   spine-phaser-v4, whatever the picture does not cover).
+ * spine-phaser-v4's default renderer (a Phaser Mesh2D per slot) is drawn on the GPU only, in its
+ * colours and triangles (the `mesh2d` layout: SampleVertices.ts, mesh2dOrder.ts, crowdShaders.ts),
+ * with its flips and Phaser's blend modes; an object showing what only that renderer draws (Phaser
+ * objects in its slots, filters, a rounding camera), or any with the GPU path off, is drawn by it.
  * Each draw records why it was not on the GPU (`gpuMissed`, counted in `stats().gpu.missed`).
  *
  * The two entry points differ only in how they begin and end spine-webgl's batch: `drawPooled` as
  * spine-phaser's `renderWebGL` on Phaser 3 (both Spine versions); `drawPooledPhaser4` for
- * spine-phaser-v4 objects of its `'spine-webgl'` renderer, begun after Phaser 4's own batch is
+ * spine-phaser-v4 objects (the crowd of either renderer draws beside that batch), begun after Phaser 4's own batch is
  * finished and kept open while the next object drawn is a pooled one, as that renderer draws (V
  * flipped, colours times the object's alpha).
  */
@@ -103,7 +107,8 @@ export function drawPooledPhaser4(
 ): DrawnFrom {
     const camera = drawingContext.camera;
     const drawing = drawingOf(renderer);
-    const path = drawing.choose(go, instance, camera === null ? null : (sceneRenderer ?? null), go.rendererType === 'spine-webgl', true);
+    const spineWebgl = go.rendererType === 'spine-webgl';
+    const path = drawing.choose(go, instance, camera === null ? null : (sceneRenderer ?? null), spineWebgl, true, !spineWebgl && mesh2dDrawn(go, camera));
     if (!path.batched) {
         drawing.draw(path); // its own begin and end (the runtime's: the caller's)
         return drawnBy(drawing, path);
@@ -128,6 +133,19 @@ export function drawPooledPhaser4(
     drawing.draw(path);
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(spine, plugin, renderer, drawingContext);
     return drawnBy(drawing, path);
+}
+
+/**
+ * Whether `go` (not of the `'spine-webgl'` renderer) is drawn by spine-phaser-v4's default renderer
+ * with nothing but its slot meshes, so the GPU path can draw it as they would be drawn: not with
+ * Phaser objects in its slots, not through filters of its own (a mask is one), not rounded to whole
+ * pixels by `camera` (Phaser's vertex rounding of a mesh only moved, not drawn here).
+ */
+function mesh2dDrawn(go: DrawnObject, camera: unknown): boolean {
+    const o = go as DrawnObject & { slotObjects?: { size: number }; filters?: unknown; willRenderFilters?: () => boolean };
+    if (o.rendererType !== 'phaser' || (o.slotObjects !== undefined && o.slotObjects.size > 0)) return false;
+    if (o.filters !== undefined && o.filters !== null && o.willRenderFilters?.() === true) return false;
+    return (camera as { roundPixels?: boolean } | null)?.roundPixels !== true;
 }
 
 /** Ends the spine-webgl batch a pooled instance left open for the next one, before anything else draws (Phaser 4). */

@@ -62,10 +62,19 @@ export interface Bindable {
     bind(unit?: number): void;
 }
 
+/** A blend mode as Phaser 4's renderer keeps it (`renderer.blendModes`). */
+export interface PhaserBlend {
+    readonly equation: readonly number[];
+    /** Source and destination factors of the colour, then of the alpha. */
+    readonly func: readonly number[];
+}
+
 /** What the crowd draws beside: spine-webgl's batch (its own flush, not the hooked one), its shader and camera. */
 export interface CrowdHost {
-    /** The batch's blend mode and shader (setBlendMode flushes through the hooks). */
-    readonly batcher: (Batcher & { shader?: Bindable | null }) | null;
+    /** The batch's blend mode and shader (setBlendMode flushes through the hooks); its blend factors as spine-webgl 4.3 keeps them. */
+    readonly batcher: (Batcher & { shader?: Bindable | null; srcColorBlend?: number; srcAlphaBlend?: number; dstBlend?: number }) | null;
+    /** Phaser 4's blend mode for a Spine blend mode, as spine-phaser-v4's default renderer maps it (null: not Phaser 4). */
+    phaserBlend(blendMode: number): PhaserBlend | null;
     /** spine-webgl's camera matrix the batch draws with. */
     readonly projection: Float32Array | null;
     /** The batch's own flush: its vertices drawn (the records waiting are drawn after them). */
@@ -78,7 +87,7 @@ export interface CrowdHost {
  * in a development warning), one record drawn through the float texture and read back (zeros:
  * `'vertex-textures'`). On a failure nothing it made is left.
  */
-export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: CrowdHost, dev: boolean): GpuCrowd | GpuUnavailable {
+export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: CrowdHost, dev: boolean, phaser4: boolean): GpuCrowd | GpuUnavailable {
     if (gl.isContextLost()) return 'context-lost';
     if ((gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) as number) < 1) return 'vertex-textures';
     const gl2 = typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext ? gl : null;
@@ -99,7 +108,7 @@ export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: C
     }
     const units = Math.min(gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS) as number, gl.getParameter(gl.MAX_COMBINED_TEXTURE_IMAGE_UNITS) as number);
     const pages = Math.max(1, Math.min(MAX_PAGES, units - 1));
-    const built = buildPrograms(gl, pages);
+    const built = buildPrograms(gl, pages, phaser4);
     if (built.programs === null) {
         if (gl.isContextLost()) return 'context-lost';
         if (dev) warn(`the GPU path's shaders did not build on this context; served instances are drawn on the CPU. The driver said: ${built.log}`);
@@ -119,20 +128,24 @@ export class GpuCrowd {
     private count = 0;
     /** The corners of their largest segment. */
     private corners = 0;
-    /** Their rig's texture pages and their vertex layout. */
+    /** Their rig's texture pages, their vertex layout and their Spine blend mode. */
     private pages: readonly unknown[] | null = null;
     private two = false;
+    private mesh2d = false;
+    private blendMode = 0;
     private readonly records = new Float32Array(CHUNK * RECORD);
     /** Views of `records` of 2^k records, so a draw uploads what it has (no view made per draw). */
     private readonly views: Float32Array[] = [];
     private readonly recordBuffer: WebGLBuffer;
     private readonly cornerBuffer: WebGLBuffer;
+    /** Phaser's tint mode "multiply two" (7) as a byte per instance, for Phaser's Mesh2D colours (crowdShaders.ts). */
+    private readonly modeBuffer: WebGLBuffer;
     private cornerCapacity = 0;
 
     constructor(
         private readonly gl: WebGLRenderingContext,
         private readonly instancing: Instancing,
-        /** By `programIndex`: one colour or two-colour tint, one page or several. */
+        /** By `programIndex`: one colour or two-colour tint, one page or several; Phaser's Mesh2D colours. */
         private readonly programs: Program[],
         private readonly atlas: SampleAtlas,
         private readonly host: CrowdHost,
@@ -142,7 +155,10 @@ export class GpuCrowd {
         for (let n = 1; n <= CHUNK; n *= 2) this.views.push(this.records.subarray(0, n * RECORD));
         this.recordBuffer = gl.createBuffer();
         this.cornerBuffer = gl.createBuffer();
+        this.modeBuffer = gl.createBuffer();
         const was = gl.getParameter(gl.ARRAY_BUFFER_BINDING) as WebGLBuffer | null;
+        gl.bindBuffer(gl.ARRAY_BUFFER, this.modeBuffer);
+        gl.bufferData(gl.ARRAY_BUFFER, new Uint8Array(CHUNK).fill(7), gl.STATIC_DRAW);
         gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
         gl.bufferData(gl.ARRAY_BUFFER, this.records.byteLength, gl.STREAM_DRAW);
         gl.bindBuffer(gl.ARRAY_BUFFER, was);
@@ -161,6 +177,7 @@ export class GpuCrowd {
     add(picture: Picture, a: AtlasCopy, b: AtlasCopy, p: Placed, weight: number): void {
         const layout = picture.layout;
         const two = layout.twoColorTint;
+        const mesh2d = layout.mesh2d;
         const pages = picture.pages;
         const { a: ma, b: mb, c: mc, d: md, ox, oy } = p;
         const x = ox * ma + oy * mc + p.tx;
@@ -172,9 +189,11 @@ export class GpuCrowd {
             // The batch's blend mode is the GL state a draw has: set as the batch does (the records
             // waiting under another are drawn first, by its flush).
             batcher?.setBlendMode(segments[s], layout.pma);
-            if (this.count > 0 && (pages !== this.pages || two !== this.two || this.count === CHUNK)) this.flush();
+            if (this.count > 0 && (pages !== this.pages || two !== this.two || mesh2d !== this.mesh2d || this.count === CHUNK)) this.flush();
             this.pages = pages;
             this.two = two;
+            this.mesh2d = mesh2d;
+            this.blendMode = segments[s];
             const corners = segments[s + 2];
             this.record(ma, mb, mc, md, x, y, w, a, b, p.tint, a.indexStart * 4 + segments[s + 1], corners);
             if (corners > this.corners) this.corners = corners;
@@ -221,22 +240,35 @@ export class GpuCrowd {
     flush(): void {
         if (this.count === 0) return;
         this.host.flushBatch();
-        this.drawRecords(this.host.projection as Float32Array, this.pages as readonly Bindable[], this.two, this.corners);
+        this.drawRecords(
+            this.host.projection as Float32Array,
+            this.pages as readonly Bindable[],
+            this.two,
+            this.corners,
+            this.mesh2d ? this.host.phaserBlend(this.blendMode) : null,
+        );
         this.host.batcher?.shader?.bind();
     }
 
     /**
      * Draws the records waiting (their corners: `corners`) with `projection`, their pages bound to
-     * units 0, 2, 3, … and the atlas to unit 1; leaves the GL state as it found it but the program
-     * and the pages' units (the caller binds its own again).
+     * units 0, 2, 3, … and the atlas to unit 1; `blend`: Phaser's blend mode they are drawn in, in
+     * Phaser's colours (spine-phaser-v4's default renderer; else spine-webgl's, in the batch's blend
+     * mode). Leaves the GL state as it found it but the program and the pages' units (the caller
+     * binds its own again).
      */
-    drawRecords(projection: Float32Array, pages: readonly Bindable[], two: boolean, corners: number): void {
+    drawRecords(projection: Float32Array, pages: readonly Bindable[], two: boolean, corners: number, blend: PhaserBlend | null = null): void {
         const count = this.count;
         this.count = 0;
         this.corners = 0;
         const gl = this.gl;
         const bound = Math.min(pages.length, this.maxPages);
-        const program = this.programs[programIndex(two, bound > 1)];
+        const program = this.programs[programIndex(two, bound > 1, blend !== null)];
+        if (blend !== null) {
+            // Phaser's factors (its multiply keeps the target's alpha as spine-webgl's does not).
+            gl.blendEquationSeparate(blend.equation[0], blend.equation[1]);
+            gl.blendFuncSeparate(blend.func[0], blend.func[1], blend.func[2], blend.func[3]);
+        }
         gl.useProgram(program.program);
         gl.uniformMatrix4fv(program.projTrans, false, projection);
         gl.uniform1i(program.texture, 0);
@@ -255,6 +287,13 @@ export class GpuCrowd {
         gl.bindBuffer(gl.ARRAY_BUFFER, this.cornerBuffer);
         gl.enableVertexAttribArray(program.corner);
         gl.vertexAttribPointer(program.corner, 1, gl.FLOAT, false, 4, 0);
+        const mode7 = program.mode7;
+        if (mode7 >= 0) {
+            gl.bindBuffer(gl.ARRAY_BUFFER, this.modeBuffer);
+            gl.enableVertexAttribArray(mode7);
+            gl.vertexAttribPointer(mode7, 1, gl.UNSIGNED_BYTE, true, 1, 0);
+            this.instancing.divisor(mode7, 1);
+        }
         gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
         let k = 0;
         while (1 << k < count) k++;
@@ -273,8 +312,17 @@ export class GpuCrowd {
             gl.disableVertexAttribArray(attributes[i]);
         }
         gl.disableVertexAttribArray(program.corner);
+        if (mode7 >= 0) {
+            instancing.divisor(mode7, 0);
+            gl.disableVertexAttribArray(mode7);
+        }
         gl.bindBuffer(gl.ARRAY_BUFFER, null);
         this.atlas.unbind(was, gl.TEXTURE0);
+        const batcher = this.host.batcher;
+        if (blend !== null && batcher !== null && batcher.srcColorBlend !== undefined) {
+            gl.blendEquation(gl.FUNC_ADD);
+            gl.blendFuncSeparate(batcher.srcColorBlend, batcher.dstBlend as number, batcher.srcAlphaBlend as number, batcher.dstBlend as number);
+        }
     }
 
     /**
@@ -288,6 +336,7 @@ export class GpuCrowd {
         const gl = this.gl;
         gl.deleteBuffer(this.recordBuffer);
         gl.deleteBuffer(this.cornerBuffer);
+        gl.deleteBuffer(this.modeBuffer);
         for (const program of this.programs) deleteProgram(gl, program);
     }
 

@@ -30,8 +30,8 @@ export const DRAWN_NAMES: readonly DrawnFrom[] = Object.freeze((Object.keys(DRAW
 /**
  * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on the
  * GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by the
- * runtime (a pose not served, a clipping attachment, a physics rig, Phaser 4's default renderer,
- * Canvas).
+ * runtime (a pose not served, a clipping attachment, a physics rig, Phaser 4's default renderer
+ * with the GPU path off or what only it draws, Canvas).
  *
  * @interface
  */
@@ -55,7 +55,10 @@ export const MISSES = {
     look: 3,
     /** Showing a clipping attachment (drawn by the runtime). */
     clipping: 4,
-    /** Made with Phaser 4's default Mesh2D renderer (drawn by it; the `renderer` option). */
+    /**
+     * Made with Phaser 4's default Mesh2D renderer and showing what only it draws: Phaser objects in
+     * its slots, filters of its own (a mask), a camera rounding to whole pixels (drawn by it).
+     */
     renderer: 5,
     /**
      * No picture the GPU path draws: its samples' picture uses a texture page past those one draw

@@ -46,6 +46,9 @@ export interface DrawnObject {
     alpha: number;
     /** spine-phaser-v4: the renderer it was made with (`'phaser'`, `'spine-webgl'`, `'spine-canvas'`). */
     rendererType?: string;
+    /** Phaser 4: its flips (spine-phaser-v4's default renderer draws them). */
+    flipX?: boolean;
+    flipY?: boolean;
 }
 
 /** What is read of Phaser 4's WebGLRenderer and the drawing context it renders an object into. */

@@ -35,6 +35,20 @@ export function tintOf(out: Tint, color: Rgba, pma: boolean, alpha: number): voi
     out.dark = light;
 }
 
+/**
+ * Sets `out` to the tint of a skeleton of `color` in an object of `alpha` drawn by spine-phaser-v4's
+ * default renderer: its slot meshes get the colour unpremultiplied (a vertex's colour is cut to 8
+ * bits after this multiplies it in: crowdShaders.ts) and alpha × the skeleton's alpha; the dark
+ * colour is not multiplied.
+ */
+export function mesh2dTintOf(out: Tint, color: Rgba, alpha: number): void {
+    out.r = color.r;
+    out.g = color.g;
+    out.b = color.b;
+    out.a = alpha * color.a;
+    out.dark = 1;
+}
+
 /** Whether `tint` leaves the picture's colours as they are. */
 export function isWhite(tint: Tint): boolean {
     return tint.r === 1 && tint.g === 1 && tint.b === 1 && tint.a === 1 && tint.dark === 1;

@@ -2,9 +2,11 @@
  * The pool draws what stock spine-phaser draws (plugin/draw/PooledDraw.ts), compared pixel by pixel in
  * Chromium (WebGL): the crowd of fixtures/pages/parity.ts drawn by stock, by the pool with
  * `poseCache: 'off'` and with `poseCache: 'shared'`, on every stack: Phaser 3 + spine-phaser (4.2),
- * Phaser 3 + spine-phaser-v3 (4.3), and Phaser 4 + spine-phaser-v4 with stock objects and the
- * pool's both made with its `'spine-webgl'` renderer (the pool's `renderer` option; with the
- * runtime's default Mesh2D renderer pooled instances are drawn by the runtime). Three frames at
+ * Phaser 3 + spine-phaser-v3 (4.3), and Phaser 4 + spine-phaser-v4 twice: stock objects and the
+ * pool's made with its `'spine-webgl'` renderer (the pool's `renderer` option), and with its
+ * default renderer (a Phaser Mesh2D per slot; the GPU path draws a served instance as those meshes
+ * are drawn, colours and triangles included; with `gpuDraw` false the runtime draws it: there is
+ * no CPU picture path for that renderer). Three frames at
  * different times are read back and each compared; with each, how the pool drew every instance
  * (the plugin's record): the path a test names must be the one that drew; and what reached the GPU
  * in that frame, counted at the WebGL level (fixtures/pages/glCalls.ts).
@@ -47,11 +49,25 @@ const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser3', query: '' },
     { name: 'phaser3-spine43', query: '' },
     { name: 'phaser4', query: '?renderer=spine-webgl' },
+    { name: 'phaser4', query: '' },
 ];
+
+/**
+ * The share of drawn pixels that may be outside stock's 3×3 range (see the top of this file). On
+ * spine-phaser-v4's default renderer 0.5 %: that renderer draws some meshes of stock's own pose
+ * broken into pieces (the limbs' folded arm in 'die': stock drawn by its default renderer and by its
+ * `'spine-webgl'` renderer differ there, 0.45 % of drawn pixels in the last frame read, and the
+ * runtime drawing the pool's poses breaks it as stock does), where the GPU path draws them whole
+ * from the same triangles. Elsewhere in the frames read 18 to 69 pixels of ~74,000 (0.02 to 0.09 %).
+ */
+const outsideShare = (name: StackName, query: string): number => (name === 'phaser4' && query === '' ? 0.005 : 0.0005);
 
 for (const { name, query } of STACKS)
     maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
         const v43 = name !== 'phaser3';
+        /** spine-phaser-v4's default renderer: with gpuDraw false the runtime draws served instances (no CPU picture path). */
+        const mesh2d = name === 'phaser4' && query === '';
+        const fewOutside = (outside: number, drawn: number): boolean => outside <= drawn * outsideShare(name, query);
         let result: ParityResult;
         /** Frame `i` read back of `mode`. */
         const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
@@ -174,55 +190,61 @@ for (const { name, query } of STACKS)
         });
 
         for (const mode of ['shared', 'cpu'] as const)
-            test(`poseCache 'shared', ${mode === 'shared' ? 'the GPU path on: every one pictured on the GPU, of any page and blend mode' : 'gpuDraw false: on the CPU'}; drawn from the samples, every pixel within the cache's tolerance of stock's`, () => {
+            test(`poseCache 'shared', ${mode === 'shared' ? 'the GPU path on: every one pictured on the GPU, of any page and blend mode' : mesh2d ? 'gpuDraw false: every one drawn by the runtime' : 'gpuDraw false: on the CPU'}; drawn from the samples, every pixel within the cache's tolerance of stock's`, () => {
                 result.readAt.forEach((at, i) => {
                     const counts = result.drawn[mode][i];
-                    // Most of the instances the picture can cover drawn from it, and no other; every instance
-                    // drawn, the rest by the stack's other path. With the GPU path on, every one of them on the
-                    // GPU, over several pages and blend modes (multiply, screen) too.
-                    // (Each object names the frame and its numbers, so a failure says which and how far off.)
-                    const served = counts.gpu + counts.picture;
-                    expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({
-                        at,
-                        ...counts,
-                        most: true,
-                        ...(mode === 'shared' ? { gpu: served, picture: 0 } : { gpu: 0, picture: served }),
-                        plainPicture: served,
-                    });
-                    // Nothing reads the untinted ones' skeletons (the page peeks): their bones are written only
-                    // where a draw needs them (a clipping one's, by the runtime), so the pixels check that too.
-                    expect({ at, ...counts }).toEqual({ at, ...counts, lazy: counts.untinted });
-                    // Tinted skeletons (a team colour, translucent, a flash changing every frame) drawn from
-                    // the samples as the untinted are (most of them: the same misses), on the GPU.
-                    expect({ at, ...counts, enough: counts.tinted >= 6, most: counts.tintedPicture > counts.tinted / 2 }).toEqual({
-                        at,
-                        ...counts,
-                        enough: true,
-                        most: true,
-                    });
-                    if (mode === 'shared')
-                        expect({ at, ...counts, someOnGpu: counts.gpu >= 3, tintedOnGpu: counts.tintedGpu >= 3 }).toEqual({
-                            at,
-                            ...counts,
-                            someOnGpu: true,
-                            tintedOnGpu: true,
-                        });
-                    else expect({ at, ...counts }).toEqual({ at, ...counts, gpu: 0 });
-                    expect({ at, ...counts }).toEqual({
-                        at,
-                        ...counts,
-                        ...(v43 ? { slots: 0 } : { runtime: counts.clipping }),
-                        instances: counts.gpu + counts.picture + counts.slots + counts.runtime,
-                    });
+                    if (mesh2d && mode === 'cpu') expect({ at, ...counts }).toEqual({ at, ...counts, gpu: 0, picture: 0, slots: 0, runtime: counts.instances });
+                    else countsServed(at, mode, counts);
                     const { differ, outside, drawn } = compare(frame('stock', i), frame(mode, i), result.width, result.height, 8);
                     const pixels = { at, drawn, outside, differ };
-                    expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
+                    expect({ ...pixels, fewOutside: fewOutside(outside, drawn), fewDiffer: differ < drawn * 0.05 }).toEqual({
                         ...pixels,
                         fewOutside: true,
                         fewDiffer: true,
                     });
                 });
             });
+
+        /** How the pool drew a frame of 'shared' or 'cpu' when the picture can be drawn: most served from it, by the path the mode names. */
+        function countsServed(at: number, mode: 'shared' | 'cpu', counts: ParityResult['drawn']['shared'][number]): void {
+            // Most of the instances the picture can cover drawn from it, and no other; every instance
+            // drawn, the rest by the stack's other path. With the GPU path on, every one of them on the
+            // GPU, over several pages and blend modes (multiply, screen) too.
+            // (Each object names the frame and its numbers, so a failure says which and how far off.)
+            const served = counts.gpu + counts.picture;
+            expect({ at, ...counts, most: counts.plainPicture > counts.plain / 2 }).toEqual({
+                at,
+                ...counts,
+                most: true,
+                ...(mode === 'shared' ? { gpu: served, picture: 0 } : { gpu: 0, picture: served }),
+                plainPicture: served,
+            });
+            // Nothing reads the untinted ones' skeletons (the page peeks): their bones are written only
+            // where a draw needs them (a clipping one's, by the runtime), so the pixels check that too.
+            expect({ at, ...counts }).toEqual({ at, ...counts, lazy: counts.untinted });
+            // Tinted skeletons (a team colour, translucent, a flash changing every frame) drawn from
+            // the samples as the untinted are (most of them: the same misses), on the GPU.
+            expect({ at, ...counts, enough: counts.tinted >= 6, most: counts.tintedPicture > counts.tinted / 2 }).toEqual({
+                at,
+                ...counts,
+                enough: true,
+                most: true,
+            });
+            if (mode === 'shared')
+                expect({ at, ...counts, someOnGpu: counts.gpu >= 3, tintedOnGpu: counts.tintedGpu >= 3 }).toEqual({
+                    at,
+                    ...counts,
+                    someOnGpu: true,
+                    tintedOnGpu: true,
+                });
+            else expect({ at, ...counts }).toEqual({ at, ...counts, gpu: 0 });
+            expect({ at, ...counts }).toEqual({
+                at,
+                ...counts,
+                ...(v43 ? { slots: 0 } : { runtime: counts.clipping }),
+                instances: counts.gpu + counts.picture + counts.slots + counts.runtime,
+            });
+        }
 
         test("sequence attachments (the flipbook's 8-frame wings, frames on two pages): drawn from their samples' pictures as the frames switch between the frames read, on the GPU whichever page the frame is on, none missed as a look", () => {
             for (const mode of ['shared', 'cpu', 'mixed'] as const) {
@@ -237,7 +259,7 @@ for (const { name, query } of STACKS)
                         mode,
                         at,
                         ...sequence,
-                        pictured: 4,
+                        pictured: mesh2d && mode === 'cpu' ? 0 : 4, // the runtime draws them all there
                         look: 0,
                         ...(mode === 'cpu' ? { gpu: 0, picture: 0 } : { gpu: 4, picture: 0 }),
                     });
@@ -271,7 +293,12 @@ for (const { name, query } of STACKS)
                     sum.pictured += counts.mirroredPicture + counts.mirroredClipping;
                     sum.gpu += counts.mirroredGpu;
                 }
-                expect({ mode, ...sum, mostPictured: sum.pictured >= sum.mirrored * 0.6, onGpu: mode === 'shared' ? sum.gpu >= 3 : sum.gpu === 0 }).toEqual({
+                expect({
+                    mode,
+                    ...sum,
+                    mostPictured: mesh2d && mode === 'cpu' ? sum.pictured === 0 : sum.pictured >= sum.mirrored * 0.6,
+                    onGpu: mode === 'shared' ? sum.gpu >= 3 : sum.gpu === 0,
+                }).toEqual({
                     mode,
                     ...sum,
                     mirrored: 18, // tinted ones included: a tint is drawn with the samples too
@@ -292,7 +319,7 @@ for (const { name, query } of STACKS)
                 });
                 const { differ, outside, drawn } = compare(frame('stock', i), frame('mixed', i), result.width, result.height, 8);
                 const pixels = { at, drawn, outside, differ };
-                expect({ ...pixels, fewOutside: outside <= drawn * 0.0005, fewDiffer: differ < drawn * 0.05 }).toEqual({
+                expect({ ...pixels, fewOutside: fewOutside(outside, drawn), fewDiffer: differ < drawn * 0.05 }).toEqual({
                     ...pixels,
                     fewOutside: true,
                     fewDiffer: true,

@@ -14,6 +14,10 @@ interface Placed {
     /** Phaser's Transform keeps scale here; reading the field skips a getter whose number V8 would box. */
     _scaleX?: number;
     _scaleY?: number;
+    /** spine-phaser-v4: its renderer (`'phaser'`, the default one, draws the flips) and flips. */
+    rendererType?: string;
+    flipX?: boolean;
+    flipY?: boolean;
     scrollFactorX: number;
     scrollFactorY: number;
     active: boolean;
@@ -207,6 +211,11 @@ export function placementOf(go: SpineGameObject, out: Placement): void {
     // Phaser's Transform keeps scale in _scaleX/_scaleY; reading the field skips a getter call.
     out.scaleX = g._scaleX ?? g.scaleX;
     out.scaleY = g._scaleY ?? g.scaleY;
+    // spine-phaser-v4's default renderer draws an object's flips (as a scale of -1): it is seen there.
+    if (g.rendererType === 'phaser') {
+        if (g.flipX === true) out.scaleX = -out.scaleX;
+        if (g.flipY === true) out.scaleY = -out.scaleY;
+    }
     out.factorX = g.scrollFactorX;
     out.factorY = g.scrollFactorY;
 }

@@ -407,13 +407,9 @@ function lastAtOrBefore(values: ArrayLike<number>, t: number, last: number): num
     return lo;
 }
 
-/** Gives back `sample`'s picture's GPU copy, if any; returns its bytes. */
+/** Gives back `sample`'s pictures' GPU copies, if any; returns their bytes. */
 function letGoGpu(sample: Sample): number {
-    const picture = sample.drawn ? sample.drawn.picture : null;
-    if (picture === null || picture.gpu === null) return 0;
-    const bytes = picture.gpu.bytes;
-    letGo(sample.drawn);
-    return bytes;
+    return letGo(sample.drawn);
 }
 
 /** A sample its clip lets go of: not drawn from any more, its GPU copy given back. */

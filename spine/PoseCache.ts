@@ -36,7 +36,7 @@ import { breakTimesOf } from './breakTimes';
 import { buildBudget, BUILDS_PER_FRAME } from './buildBudget';
 import { ClipSamples, type Sample, type SamplePair, type SampleSource, type Tolerance } from './ClipSamples';
 import { SampleLayout } from './SampleLayout';
-import { sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
+import { laidOut, layOut, pictureBytes, sampleVertices, sampleVerticesBytes, type DrawLayout, type SampleVertices } from './SampleVertices';
 import { keyedSlotsOf, slotKeysOf } from './slotKeys';
 import type { WrittenSlots } from './SetupPose';
 import { NOT_SERVED, REASON_CODES, SERVED } from './core/notServed';
@@ -339,7 +339,8 @@ export class PoseCache implements SampleSource {
      */
     drawnOf(found: CacheLookup, sample: Sample, layout: DrawLayout): SampleVertices | null {
         const drawn = sample.drawn;
-        if (drawn !== null) return drawn === false ? null : drawn;
+        if (drawn === false) return null;
+        if (drawn !== null) return laidOut(drawn, layout) ?? this.drawnFor(found, sample, drawn, layout);
         const clip = found.clip as Clip;
         // Room first, as large as the clip's last one (its first: once built), so a full budget
         // costs a clip one build, not one a frame.
@@ -355,6 +356,25 @@ export class PoseCache implements SampleSource {
         this.bytesUsed += estimate === 0 ? 0 : bytes - estimate;
         clip.drawnBytes += bytes;
         sample.drawn = built;
+        return built;
+    }
+
+    /**
+     * `drawn` (a sample's drawing data) pictured for another `layout` too (a game drawing with both of
+     * spine-phaser-v4's renderers), counted in the memory bound like the first picture; null when the
+     * bound does not allow it.
+     */
+    private drawnFor(found: CacheLookup, sample: Sample, drawn: SampleVertices, layout: DrawLayout): SampleVertices | null {
+        const clip = found.clip as Clip;
+        const estimate = pictureBytes(drawn.picture); // the same slots and triangles
+        if (!this.reserveFor(clip, estimate)) return null;
+        const scratch = clip.scratch;
+        setupOn(scratch, clip.skin);
+        clip.layout.read(scratch.skeleton, sample.floats, sample.floats, 0, sample.refs, 0, clip.base);
+        const built = layOut(drawn, scratch.skeleton, scratch.version, layout);
+        const bytes = pictureBytes(built.picture);
+        this.bytesUsed += bytes - estimate;
+        clip.drawnBytes += bytes;
         return built;
     }
 

@@ -109,6 +109,11 @@ export interface SampleVertices {
     readonly xy: Float32Array;
     /** The whole picture, or null when it shows a clipping attachment (drawn by the runtime). */
     readonly picture: Picture | null;
+    /**
+     * The same sample pictured for another layout, once a draw asked for it (a game drawing with both
+     * of spine-phaser-v4's renderers: their pictures differ in colours and triangles): {@link laidOut}.
+     */
+    other: SampleVertices | null;
 }
 
 /** The drawn picture of a sample in spine-webgl's vertex layout (see the top of this file). */
@@ -150,12 +155,43 @@ export interface GpuCopy {
     free(): void;
 }
 
-/** Lets go of what `v` holds outside the JS heap (its picture's GPU copy). */
-export function letGo(v: SampleVertices | null | false): void {
-    const picture = v ? v.picture : null;
-    if (picture === null || picture.gpu === null) return;
-    picture.gpu.free();
-    picture.gpu = null;
+/** Lets go of what `v` holds outside the JS heap (its pictures' GPU copies); returns their bytes. */
+export function letGo(v: SampleVertices | null | false): number {
+    let bytes = 0;
+    for (let s = v || null; s !== null; s = s.other) {
+        const picture = s.picture;
+        if (picture === null || picture.gpu === null) continue;
+        bytes += picture.gpu.bytes;
+        picture.gpu.free();
+        picture.gpu = null;
+    }
+    return bytes;
+}
+
+/** `v`'s sample as drawn in `layout`: `v` or the one pictured for it after `v` (null when none is yet). */
+export function laidOut(v: SampleVertices, layout: DrawLayout): SampleVertices | null {
+    for (let s: SampleVertices | null = v; s !== null; s = s.other) if (s.picture === null || s.picture.layout === layout) return s;
+    return null;
+}
+
+/**
+ * Pictures `v`'s sample (posed in `skeleton`) for `layout` too: the per-slot data shared, the picture
+ * its own, kept after `v` (`laidOut` finds it). Returns it.
+ */
+export function layOut(v: SampleVertices, skeleton: Skeleton, version: SpineVersion, layout: DrawLayout): SampleVertices {
+    const next: SampleVertices = {
+        at: v.at,
+        attachments: v.attachments,
+        deform: v.deform,
+        frames: v.frames,
+        xy: v.xy,
+        picture: pictureOf(skeleton, version, v, layout),
+        other: null,
+    };
+    let last = v;
+    while (last.other !== null) last = last.other;
+    last.other = next;
+    return next;
 }
 
 /** Consecutive drawn slots of one texture and blend mode. */
@@ -316,7 +352,7 @@ export function sampleVertices(skeleton: Skeleton, version: SpineVersion, layout
         if (at[i] !== LIVE) version.worldVertices(skeleton, slots[i], attachments[i] as DrawnAttachment, version.drawnFloats(attachments[i]), xy, at[i]);
     }
     const perSlot = { at, attachments, deform, frames, xy };
-    return { ...perSlot, picture: clips ? null : pictureOf(skeleton, version, perSlot, layout) };
+    return { ...perSlot, picture: clips ? null : pictureOf(skeleton, version, perSlot, layout), other: null };
 }
 
 /** The picture of a posed skeleton whose drawn slots' vertices are `v.xy`. */
@@ -410,18 +446,20 @@ function run(
     return { texture, page, blendMode, first, count, view: vertices.subarray(first * size, (first + count) * size), firstIndex, indexCount };
 }
 
-/** Bytes counted for `v`. */
+/** Bytes counted for `v` (its per-slot data and its picture). */
 export function sampleVerticesBytes(v: SampleVertices): number {
-    const picture = v.picture;
-    const pictureBytes =
-        picture === null
-            ? 0
-            : picture.vertices.byteLength +
+    return v.xy.byteLength + v.at.byteLength + v.deform.byteLength + v.frames.byteLength + v.attachments.length * 8 + pictureBytes(v.picture);
+}
+
+/** Bytes counted for a picture (none: 0). */
+export function pictureBytes(picture: Picture | null): number {
+    return picture === null
+        ? 0
+        : picture.vertices.byteLength +
               picture.indices.byteLength +
               picture.colors.byteLength +
               picture.colorAt.byteLength +
               picture.order.byteLength +
               picture.drawn.byteLength +
               picture.runs.length * 64;
-    return v.xy.byteLength + v.at.byteLength + v.deform.byteLength + v.frames.byteLength + v.attachments.length * 8 + pictureBytes;
 }

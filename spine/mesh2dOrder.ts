@@ -5,8 +5,10 @@
  * and is not paired yet: `p, q, r` and `q, r, s` over their shared edge `q, r` (a triangle with no
  * partner: `a, b, c` and `b, c, c`). Phaser's quad batch draws each pair as a quad with corners
  * top-left `p`, bottom-left `q`, top-right `r`, bottom-right `s`, as the strip bottom-left,
- * top-left, bottom-right, top-right: the triangles `q, p, s` and `p, s, r`, split along `p, s`, not
- * along the shared edge. Where the two triangles make a parallelogram (a region) that draws what
+ * top-left, bottom-right, top-right: the triangles `p, q, s` and `p, s, r` (GL takes a strip's odd
+ * triangle with its first two corners swapped), split along `p, s`, not along the shared edge. The
+ * corners' order matters too: a software rasterizer interpolates a varying from the first corner,
+ * and Phaser compares an interpolated tint mode for equality (crowdShaders.ts). Where the two triangles make a parallelogram (a region) that draws what
  * Spine's triangles would; elsewhere (a mesh) other triangles, over other pixels where the four
  * corners are not convex, in another order. A picture for that renderer lists these triangles
  * (SampleVertices.ts), so the GPU path draws what the runtime draws.
@@ -17,7 +19,7 @@ const orders = new WeakMap<ArrayLike<number>, number[]>();
 
 /**
  * The triangles Phaser's Mesh2D draws for `triangles` (three indices each, over `vertexCount`
- * vertices), in its order (see the top of this file): `q, p, s` and `p, s, r` per pair, `b, a, c`
+ * vertices), in its order (see the top of this file): `p, q, s` and `p, s, r` per pair, `a, b, c`
  * for a triangle no other shares an edge with (its degenerate partner draws nothing).
  */
 export function mesh2dOrder(triangles: ArrayLike<number>, vertexCount: number): number[] {
@@ -58,7 +60,7 @@ function pairUp(triangles: ArrayLike<number>, vertexCount: number): number[] {
         for (const other of list) {
             if (other.triangle === t || paired[other.triangle] === 1) continue;
             paired[other.triangle] = 1;
-            out.push(q, p, other.opposite, p, other.opposite, r);
+            out.push(p, q, other.opposite, p, other.opposite, r);
             return true;
         }
         return false;
@@ -69,7 +71,7 @@ function pairUp(triangles: ArrayLike<number>, vertexCount: number): number[] {
         const a = triangles[3 * t];
         const b = triangles[3 * t + 1];
         const c = triangles[3 * t + 2];
-        if (!pair(t, a, b, c) && !pair(t, b, c, a) && !pair(t, c, a, b)) out.push(b, a, c);
+        if (!pair(t, a, b, c) && !pair(t, b, c, a) && !pair(t, c, a, b)) out.push(a, b, c);
     }
     return out;
 }

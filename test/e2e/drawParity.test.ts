@@ -49,25 +49,21 @@ const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser3', query: '' },
     { name: 'phaser3-spine43', query: '' },
     { name: 'phaser4', query: '?renderer=spine-webgl' },
-    { name: 'phaser4', query: '' },
+    // spine-phaser-v4's default renderer, Phaser's batches binding one texture each (the page says why:
+    // with several, stock's own drawing drops pixels the software rasterizer misses; measured there).
+    { name: 'phaser4', query: '?maxTextures=1' },
 ];
-
-/**
- * The share of drawn pixels that may be outside stock's 3×3 range (see the top of this file). On
- * spine-phaser-v4's default renderer 0.5 %: that renderer draws some meshes of stock's own pose
- * broken into pieces (the limbs' folded arm in 'die': stock drawn by its default renderer and by its
- * `'spine-webgl'` renderer differ there, 0.45 % of drawn pixels in the last frame read, and the
- * runtime drawing the pool's poses breaks it as stock does), where the GPU path draws them whole
- * from the same triangles. Elsewhere in the frames read 18 to 69 pixels of ~74,000 (0.02 to 0.09 %).
- */
-const outsideShare = (name: StackName, query: string): number => (name === 'phaser4' && query === '' ? 0.005 : 0.0005);
 
 for (const { name, query } of STACKS)
     maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
         const v43 = name !== 'phaser3';
         /** spine-phaser-v4's default renderer: with gpuDraw false the runtime draws served instances (no CPU picture path). */
-        const mesh2d = name === 'phaser4' && query === '';
-        const fewOutside = (outside: number, drawn: number): boolean => outside <= drawn * outsideShare(name, query);
+        const mesh2d = name === 'phaser4' && !query.includes('renderer=');
+        // On spine-phaser-v4's default renderer 0.1 %: Phaser splits a folded mesh's quads along their
+        // other diagonal, which turns the cache's sub-pixel tolerance into more pixels (the runtime
+        // drawing the pool's own poses, gpuDraw false: 40 of 74,720 in the first frame read, 0.054 %;
+        // the GPU path the same).
+        const fewOutside = (outside: number, drawn: number): boolean => outside <= drawn * (mesh2d ? 0.001 : 0.0005);
         let result: ParityResult;
         /** Frame `i` read back of `mode`. */
         const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
@@ -245,6 +241,21 @@ for (const { name, query } of STACKS)
                 instances: counts.gpu + counts.picture + counts.slots + counts.runtime,
             });
         }
+
+        if (mesh2d)
+            test("Phaser 4's default renderer: the GPU path draws the served poses as the runtime's Mesh2D meshes draw them (gpuDraw false: the same poses drawn by the runtime), Phaser's colours, tint modes and triangles, their corners in the same order: at most 1 in 10,000 drawn pixels outside the runtime's 3×3 range", () => {
+                result.readAt.forEach((at, i) => {
+                    const { differ, outside, drawn } = compare(frame('cpu', i), frame('shared', i), result.width, result.height, 8);
+                    const pixels = { at, drawn, outside, differ };
+                    // Measured: 1, 2 and 0 outside (89, 133 and 0 differing at all); with the triangles'
+                    // corners in another order, 42, 16 and 45.
+                    expect({ ...pixels, fewOutside: outside <= drawn * 0.0001, fewDiffer: differ < drawn * 0.01 }).toEqual({
+                        ...pixels,
+                        fewOutside: true,
+                        fewDiffer: true,
+                    });
+                });
+            });
 
         test("sequence attachments (the flipbook's 8-frame wings, frames on two pages): drawn from their samples' pictures as the frames switch between the frames read, on the GPU whichever page the frame is on, none missed as a look", () => {
             for (const mode of ['shared', 'cpu', 'mixed'] as const) {

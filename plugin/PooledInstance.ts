@@ -121,8 +121,8 @@ export class PooledInstance implements StateOwner {
     bonesLazy = false;
     /** Its bones' world transforms are `shown`'s, not written (see spine/bonesWhenRead.ts). */
     bonesBehind = false;
-    /** Its keyed deforms' values are `shown`'s, not written (see spine/bonesWhenRead.ts `deformsNow`). */
-    deformsBehind = false;
+    /** Its keyed slots' look (but the deforms' lengths) is `shown`'s, not written (see spine/bonesWhenRead.ts `slotsNow`). */
+    slotsBehind = false;
     /** Its skeleton's stand-in (see spine/bonesWhenRead.ts). */
     standIn: Skeleton | null = null;
     /** The game may hold a reference to its skeleton, from any life (`onCreate` included): its bones are written every frame for good (see spine/bonesWhenRead.ts). */

@@ -17,7 +17,7 @@ import { warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { describeListener, type StateListener } from '../src/StateListeners';
 import type { PoolHost, SpineInstance } from './SpineInstance';
-import { deformsNow, setupNow, slotsApplied } from './bonesWhenRead';
+import { slotsNow, setupNow, slotsApplied } from './bonesWhenRead';
 
 /** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
 export interface StateOwner extends SpineInstance {
@@ -164,7 +164,7 @@ function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
          */
         override apply(skeleton: unknown): boolean {
             setupNow(this.owner); // applied over its setup pose
-            deformsNow(this.owner); // an apply may blend from them
+            slotsNow(this.owner); // an apply may blend from them
             this.owner.checkedBase = null;
             slotsApplied(this.owner);
             return super.apply(skeleton);

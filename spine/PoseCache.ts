@@ -309,16 +309,23 @@ export class PoseCache implements SampleSource {
      * attachments, sequence indices and draw order from the one at or before it. False when a bone
      * turns out not to be at its setup pose where the animation does not key it (see
      * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`). `behind`: the
-     * bones' world transforms are not written, only checked (see bonesWhenRead.ts), and not even
-     * checked when `checked` is the clip's unkeyed pose (its local pose found at it since the last apply).
+     * bones' world transforms and the slots' look are not written (the keyed deforms' lengths are),
+     * the bones only checked (see bonesWhenRead.ts), and not even checked when `checked` is the clip's
+     * unkeyed pose (its local pose found at it since the last apply): then `last`, the sample `a` of
+     * its last behind copy (nothing written its slots since), says which deform lengths it holds.
      */
-    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean, checked: object | null = null): boolean {
+    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean, checked: object | null = null, last: Sample | null = null): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
         const layout = clip.layout;
         const copied = behind
-            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, checked === clip.base || checked === AT_SETUP ? null : clip.base)
+            ? layout.readBehind(
+                  skeleton,
+                  a.floats,
+                  checked === clip.base || checked === AT_SETUP ? null : clip.base,
+                  checked === clip.base && last !== null ? last.floats : null,
+              )
             : layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base);
         if (!copied) return this.no(NOT_SERVED.moved);
         this.hits++;

@@ -46,8 +46,8 @@ export interface SpineInstance {
     everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s (see bonesWhenRead.ts). */
     bonesBehind: boolean;
-    /** Its keyed deforms' values are not written: they are `shown`'s (see bonesWhenRead.ts `deformsNow`). */
-    deformsBehind: boolean;
+    /** Its keyed slots' look (but the deforms' lengths) is not written: it is `shown`'s (see bonesWhenRead.ts `slotsNow`). */
+    slotsBehind: boolean;
     /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
     standIn: Skeleton | null;
     /**

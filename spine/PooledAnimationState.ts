@@ -89,6 +89,8 @@ type PooledStateClass = new (data: unknown, owner: StateOwner) => StateBase;
 
 /** The runtime's EventQueue, as its subclass calls it. */
 interface QueueBase {
+    /** What is queued: each notification's type and entry (and an event's event). */
+    objects?: { length: number };
     drain(): void;
 }
 
@@ -266,6 +268,9 @@ function drainCountingQueueClass(Base: QueueClass): QueueClass {
         draining = 0;
         declare drainDisabled: boolean;
         override drain(): void {
+            // Nothing queued: spine-core's drain would dispatch nothing (every update and apply drains).
+            const objects = this.objects;
+            if (objects !== undefined && objects.length === 0) return;
             this.draining++;
             try {
                 super.drain();

@@ -65,6 +65,8 @@ export type CachedObject = Pick<SpineObject, 'animationState' | 'beforeUpdateWor
 interface Clip {
     readonly animation: Animation;
     readonly skin: Skin | null;
+    /** The clip set it is in (its skeleton data and scale). */
+    readonly owner: DataClips;
     /** The scratch skeleton its poses are made on. */
     readonly scratch: Scratch;
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
@@ -218,17 +220,32 @@ export class PoseCache implements SampleSource {
         const entry = go.animationState.tracks[0] as TrackEntry;
         if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return this.no(NOT_SERVED.callback);
         if (skeleton.x !== 0 || skeleton.y !== 0) return this.no(NOT_SERVED.offset);
-        const owner = this.clipsAt(skeleton, skeleton.scaleX, skeleton.scaleY);
-        if (owner === null) return this.no(NOT_SERVED.scale);
-        if (owner.refused) return this.no(NOT_SERVED.physics);
-        const scratch = owner.scratch;
         const animation = entry.animation as Animation;
-        let byAnimation = owner.bySkin.get(skeleton.skin);
-        if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
-        let clip = byAnimation.get(animation);
-        if (clip === undefined) {
-            clip = this.addClip(scratch, skeleton.skin, animation);
-            byAnimation.set(animation, clip);
+        // The clip `out` found last (the same caller's, so the same skeleton data), while its
+        // animation, skin and scale are the skeleton's: what the lookups below would find again.
+        const last = out.clip;
+        let clip: Clip | null;
+        if (
+            last !== null &&
+            last.animation === animation &&
+            last.skin === skeleton.skin &&
+            last.owner.scaleX === skeleton.scaleX &&
+            last.owner.scaleY === skeleton.scaleY
+        ) {
+            clip = last;
+        } else {
+            const owner = this.clipsAt(skeleton, skeleton.scaleX, skeleton.scaleY);
+            if (owner === null) return this.no(NOT_SERVED.scale);
+            if (owner.refused) return this.no(NOT_SERVED.physics);
+            let byAnimation = owner.bySkin.get(skeleton.skin);
+            if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
+            const known = byAnimation.get(animation);
+            if (known === undefined) {
+                clip = this.addClip(owner, skeleton.skin, animation);
+                byAnimation.set(animation, clip);
+            } else {
+                clip = known;
+            }
         }
         if (clip === null) return this.no(NOT_SERVED.unsampled);
         if (checked !== clip.base && checked !== AT_SETUP && !clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
@@ -263,7 +280,7 @@ export class PoseCache implements SampleSource {
         if (byAnimation === undefined) owner.bySkin.set(skin, (byAnimation = new Map<Animation, Clip | null>()));
         let clip = byAnimation.get(animation);
         if (clip === undefined) {
-            clip = this.addClip(owner.scratch, skin, animation);
+            clip = this.addClip(owner, skin, animation);
             byAnimation.set(animation, clip);
         }
         if (clip === null) return NOT_SERVED.unsampled;
@@ -455,8 +472,9 @@ export class PoseCache implements SampleSource {
         return owner;
     }
 
-    /** The clip of `animation` with `skin`, sampled on `scratch`, or null when its poses cannot be copied. */
-    private addClip(scratch: Scratch, skin: Skin | null, animation: Animation): Clip | null {
+    /** The clip of `animation` with `skin` in `owner` (sampled on its scratch), or null when its poses cannot be copied. */
+    private addClip(owner: DataClips, skin: Skin | null, animation: Animation): Clip | null {
+        const scratch = owner.scratch;
         const skeleton = scratch.skeleton;
         const version = scratch.version;
         const keys = slotKeysOf(animation, skeleton.slots.length);
@@ -469,6 +487,7 @@ export class PoseCache implements SampleSource {
         return {
             animation,
             skin,
+            owner,
             scratch,
             base: new UnkeyedPose(skeleton, version, animation, keys),
             layout,

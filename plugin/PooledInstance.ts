@@ -179,6 +179,8 @@ export class PooledInstance implements StateOwner {
     readonly hasPhysics: boolean;
     /** Its skeleton's own placement at its last turn and at its last pose (see SpineInstance). */
     readonly placements: Placements;
+    /** Its last turn's placement is its skeleton's fields as they are now (see spine/placement.ts `OwedTurn`). */
+    turnOwed = false;
 
     constructor(
         readonly go: SpineGameObject,

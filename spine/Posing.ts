@@ -318,7 +318,7 @@ function poseWorld(instance: SpineInstance, physics: number, lastMs: number): vo
 /** Whether a pose made now is outside `instance`'s turn, and the game placed its skeleton anew since that turn. */
 function movedSinceTurn(instance: SpineInstance): boolean {
     const placed = instance.placements;
-    return !placed.inTurn && !samePlacement(instance.skeleton, placed.turn);
+    return !placed.inTurn && !instance.turnOwed && !samePlacement(instance.skeleton, placed.turn);
 }
 
 /** The placement a pose of `instance` made now is made on (see `poseWorld`). */

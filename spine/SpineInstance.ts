@@ -83,6 +83,8 @@ export interface SpineInstance {
     readonly hasPhysics: boolean;
     /** Its skeleton's own placement at its last turn and at its last pose (see `Placements`, Posing.ts). */
     readonly placements: Placements;
+    /** Its last turn's placement is its skeleton's fields as they are now (placement.ts `OwedTurn`). */
+    turnOwed: boolean;
     /** Where its animations reach, and (physics rigs) where its last poses were (see animationReach.ts). */
     readonly reach: ReachMemo;
     /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */

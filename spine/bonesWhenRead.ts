@@ -54,6 +54,7 @@ import { toSetupPoseOwingBones, type WrittenSlots } from './SetupPose';
 import { keyedSlotsOf } from './slotKeys';
 import { AT_SETUP } from './unkeyedPose';
 import { applySilently } from './stateReplay';
+import { turnNow } from './placement';
 import type { Animation, Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
@@ -69,7 +70,19 @@ const KEYED_BY = 4;
 
 export interface LazyBones extends Pick<
     SpineInstance,
-    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'poseBehind'
+    | 'go'
+    | 'skeleton'
+    | 'version'
+    | 'shown'
+    | 'checkedBase'
+    | 'checks'
+    | 'setupOwed'
+    | 'slotsWritten'
+    | 'keyedBy'
+    | 'keyedCount'
+    | 'poseBehind'
+    | 'placements'
+    | 'turnOwed'
 > {
     /** `go.skeleton` holds the stand-in: nobody has ever read it. */
     bonesLazy: boolean;
@@ -197,6 +210,7 @@ export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy
  * every frame from now on, in this life and every later one (`everRead`).
  */
 export function bonesRead(instance: LazyBones): void {
+    turnNow(instance); // the game may write its fields from now on, unseen
     bonesNow(instance);
     instance.everRead = true;
     if (!instance.bonesLazy) return;
@@ -265,6 +279,7 @@ export function servedBones(instance: LazyBones, found: CacheLookup, behind: boo
  * (`returnSkeleton`). Nothing the game wrote runs in such a call: it is no read.
  */
 export function lendSkeleton(instance: LazyBones, bones = true): boolean {
+    turnNow(instance); // a runtime's draw may place the skeleton (spine-phaser's renderCanvas)
     if (bones) bonesNow(instance);
     if (!instance.bonesLazy) return false;
     (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
@@ -292,6 +307,7 @@ function standInOf(instance: LazyBones): Skeleton {
         },
         set(target, key, value) {
             if (key !== 'scaleX' && key !== 'scaleY') read();
+            else turnNow(instance); // its last turn's scale, before it changes
             return Reflect.set(target, key, value);
         },
         has(target, key) {

@@ -1,5 +1,5 @@
 import { callSite } from '../src/callSite';
-import { bonesRead, deformsNow, returnSkeleton, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
+import { bonesRead, slotsNow, returnSkeleton, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
 import { Tier } from '../src/Tier';
 import { extentOf, noteGamePose, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
@@ -106,7 +106,7 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
             if (instance !== undefined) {
                 instance.poseCached = instance.bonesBehind = false;
                 setupNow(instance); // posed from the setup pose its reset owes
-                deformsNow(instance); // what a read would see: written before the pose ends the debt
+                slotsNow(instance); // what a read would see: written before the pose ends the debt
             }
             super.updateWorldTransform(physics);
             if (instance !== undefined) posedByGame(instance, this);
@@ -117,7 +117,7 @@ function pooledSkeletonClass(Base: SkeletonClass): SkeletonClass {
             if (instance !== undefined) {
                 instance.poseCached = instance.bonesBehind = false;
                 setupNow(instance);
-                deformsNow(instance);
+                slotsNow(instance);
             }
             // Only where the base class has it (removed below otherwise).
             super.updateWorldTransformWith!(physics, parent);

@@ -121,8 +121,8 @@ export class PooledInstance implements StateOwner {
     bonesLazy = false;
     /** Its bones' world transforms are `shown`'s, not written (see spine/bonesWhenRead.ts). */
     bonesBehind = false;
-    /** Its keyed deforms' values are `shown`'s, not written (see spine/bonesWhenRead.ts `deformsNow`). */
-    deformsBehind = false;
+    /** Its keyed slots' look (but the deforms' lengths) is `shown`'s, not written (see spine/bonesWhenRead.ts `slotsNow`). */
+    slotsBehind = false;
     /** Its skeleton's stand-in (see spine/bonesWhenRead.ts). */
     standIn: Skeleton | null = null;
     /** The game may hold a reference to its skeleton, from any life (`onCreate` included): its bones are written every frame for good (see spine/bonesWhenRead.ts). */
@@ -179,6 +179,8 @@ export class PooledInstance implements StateOwner {
     readonly hasPhysics: boolean;
     /** Its skeleton's own placement at its last turn and at its last pose (see SpineInstance). */
     readonly placements: Placements;
+    /** Its last turn's placement is its skeleton's fields as they are now (see spine/placement.ts `OwedTurn`). */
+    turnOwed = false;
 
     constructor(
         readonly go: SpineGameObject,

@@ -155,6 +155,7 @@ export function retireInstance(instance: PooledInstance): void {
     posedAgain(instance.reach, skeleton);
     // Handed out placed as a new object is, which stock poses on at its creation (its setup pose's world transforms too).
     placementOf(skeleton, instance.placements.turn);
+    instance.turnOwed = false;
     placementOf(skeleton, instance.placements.posed);
     instance.drawnFrom = null; // the next owner's draws are counted afresh
     instance.drawnFrame = -1;

@@ -195,12 +195,18 @@ export class UpdatePass implements PoolHost {
         const entry = instance.entry;
         if (entry === null) return;
         if (instance.go.animationState.timeScale !== instance.timeScale) this.catchTimeScale(instance);
-        // Stock's pose of this frame is made now, on its skeleton's fields as they are now (Placements).
+        // Stock's pose of this frame is made now, on its skeleton's fields as they are now (Placements):
+        // noted now, or, while nobody read its skeleton, at their next write (spine/placement.ts `OwedTurn`).
+        if (instance.bonesLazy) instance.turnOwed = true;
+        else {
+            instance.turnOwed = false;
+            placementOf(instance.skeleton, instance.placements.turn);
+        }
+        if (!this.scheduler.turn(entry)) return;
         const placed = instance.placements;
-        placementOf(instance.skeleton, placed.turn);
         placed.inTurn = true;
         try {
-            this.scheduler.visit(entry);
+            this.scheduler.update(entry);
         } finally {
             placed.inTurn = false;
         }

@@ -17,7 +17,7 @@ import { warn } from '../src/errors';
 import type { Settings } from '../src/options';
 import { describeListener, type StateListener } from '../src/StateListeners';
 import type { PoolHost, SpineInstance } from './SpineInstance';
-import { deformsNow, setupNow, slotsApplied } from './bonesWhenRead';
+import { slotsNow, setupNow, slotsApplied } from './bonesWhenRead';
 
 /** The pooled instance an AnimationState belongs to, as far as the state is concerned. */
 export interface StateOwner extends SpineInstance {
@@ -89,6 +89,8 @@ type PooledStateClass = new (data: unknown, owner: StateOwner) => StateBase;
 
 /** The runtime's EventQueue, as its subclass calls it. */
 interface QueueBase {
+    /** What is queued: each notification's type and entry (and an event's event). */
+    objects?: { length: number };
     drain(): void;
 }
 
@@ -164,7 +166,7 @@ function pooledAnimationStateClass(Base: StateClass): PooledStateClass {
          */
         override apply(skeleton: unknown): boolean {
             setupNow(this.owner); // applied over its setup pose
-            deformsNow(this.owner); // an apply may blend from them
+            slotsNow(this.owner); // an apply may blend from them
             this.owner.checkedBase = null;
             slotsApplied(this.owner);
             return super.apply(skeleton);
@@ -266,6 +268,9 @@ function drainCountingQueueClass(Base: QueueClass): QueueClass {
         draining = 0;
         declare drainDisabled: boolean;
         override drain(): void {
+            // Nothing queued: spine-core's drain would dispatch nothing (every update and apply drains).
+            const objects = this.objects;
+            if (objects !== undefined && objects.length === 0) return;
             this.draining++;
             try {
                 super.drain();

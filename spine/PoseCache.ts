@@ -65,6 +65,8 @@ export type CachedObject = Pick<SpineObject, 'animationState' | 'beforeUpdateWor
 interface Clip {
     readonly animation: Animation;
     readonly skin: Skin | null;
+    /** The clip set it is in (its skeleton data and scale). */
+    readonly owner: DataClips;
     /** The scratch skeleton its poses are made on. */
     readonly scratch: Scratch;
     /** Whether a skeleton has what the animation does not key at the setup pose (the samples assume it). */
@@ -218,17 +220,32 @@ export class PoseCache implements SampleSource {
         const entry = go.animationState.tracks[0] as TrackEntry;
         if (!isNoCallback(go.beforeUpdateWorldTransforms) || !isNoCallback(go.afterUpdateWorldTransforms)) return this.no(NOT_SERVED.callback);
         if (skeleton.x !== 0 || skeleton.y !== 0) return this.no(NOT_SERVED.offset);
-        const owner = this.clipsAt(skeleton, skeleton.scaleX, skeleton.scaleY);
-        if (owner === null) return this.no(NOT_SERVED.scale);
-        if (owner.refused) return this.no(NOT_SERVED.physics);
-        const scratch = owner.scratch;
         const animation = entry.animation as Animation;
-        let byAnimation = owner.bySkin.get(skeleton.skin);
-        if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
-        let clip = byAnimation.get(animation);
-        if (clip === undefined) {
-            clip = this.addClip(scratch, skeleton.skin, animation);
-            byAnimation.set(animation, clip);
+        // The clip `out` found last (the same caller's, so the same skeleton data), while its
+        // animation, skin and scale are the skeleton's: what the lookups below would find again.
+        const last = out.clip;
+        let clip: Clip | null;
+        if (
+            last !== null &&
+            last.animation === animation &&
+            last.skin === skeleton.skin &&
+            last.owner.scaleX === skeleton.scaleX &&
+            last.owner.scaleY === skeleton.scaleY
+        ) {
+            clip = last;
+        } else {
+            const owner = this.clipsAt(skeleton, skeleton.scaleX, skeleton.scaleY);
+            if (owner === null) return this.no(NOT_SERVED.scale);
+            if (owner.refused) return this.no(NOT_SERVED.physics);
+            let byAnimation = owner.bySkin.get(skeleton.skin);
+            if (byAnimation === undefined) owner.bySkin.set(skeleton.skin, (byAnimation = new Map<Animation, Clip | null>()));
+            const known = byAnimation.get(animation);
+            if (known === undefined) {
+                clip = this.addClip(owner, skeleton.skin, animation);
+                byAnimation.set(animation, clip);
+            } else {
+                clip = known;
+            }
         }
         if (clip === null) return this.no(NOT_SERVED.unsampled);
         if (checked !== clip.base && checked !== AT_SETUP && !clip.base.restAtSetup(skeleton)) return this.no(NOT_SERVED.moved);
@@ -263,7 +280,7 @@ export class PoseCache implements SampleSource {
         if (byAnimation === undefined) owner.bySkin.set(skin, (byAnimation = new Map<Animation, Clip | null>()));
         let clip = byAnimation.get(animation);
         if (clip === undefined) {
-            clip = this.addClip(owner.scratch, skin, animation);
+            clip = this.addClip(owner, skin, animation);
             byAnimation.set(animation, clip);
         }
         if (clip === null) return NOT_SERVED.unsampled;
@@ -309,16 +326,23 @@ export class PoseCache implements SampleSource {
      * attachments, sequence indices and draw order from the one at or before it. False when a bone
      * turns out not to be at its setup pose where the animation does not key it (see
      * unkeyedPose.ts): the skeleton must then be posed in full (`whyNot`: `moved`). `behind`: the
-     * bones' world transforms are not written, only checked (see bonesWhenRead.ts), and not even
-     * checked when `checked` is the clip's unkeyed pose (its local pose found at it since the last apply).
+     * bones' world transforms and the slots' look are not written (the keyed deforms' lengths are),
+     * the bones only checked (see bonesWhenRead.ts), and not even checked when `checked` is the clip's
+     * unkeyed pose (its local pose found at it since the last apply): then `last`, the sample `a` of
+     * its last behind copy (nothing written its slots since), says which deform lengths it holds.
      */
-    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean, checked: object | null = null): boolean {
+    copy(skeleton: Skeleton, found: CacheLookup, behind: boolean, checked: object | null = null, last: Sample | null = null): boolean {
         const clip = found.clip as Clip;
         const a = found.a as Sample;
         const b = found.b as Sample;
         const layout = clip.layout;
         const copied = behind
-            ? layout.readBehind(skeleton, a.floats, b.floats, found.weight, a.refs, 0, checked === clip.base || checked === AT_SETUP ? null : clip.base)
+            ? layout.readBehind(
+                  skeleton,
+                  a.floats,
+                  checked === clip.base || checked === AT_SETUP ? null : clip.base,
+                  checked === clip.base && last !== null ? last.floats : null,
+              )
             : layout.read(skeleton, a.floats, b.floats, found.weight, a.refs, 0, clip.base);
         if (!copied) return this.no(NOT_SERVED.moved);
         this.hits++;
@@ -468,8 +492,9 @@ export class PoseCache implements SampleSource {
         return owner;
     }
 
-    /** The clip of `animation` with `skin`, sampled on `scratch`, or null when its poses cannot be copied. */
-    private addClip(scratch: Scratch, skin: Skin | null, animation: Animation): Clip | null {
+    /** The clip of `animation` with `skin` in `owner` (sampled on its scratch), or null when its poses cannot be copied. */
+    private addClip(owner: DataClips, skin: Skin | null, animation: Animation): Clip | null {
+        const scratch = owner.scratch;
         const skeleton = scratch.skeleton;
         const version = scratch.version;
         const keys = slotKeysOf(animation, skeleton.slots.length);
@@ -482,6 +507,7 @@ export class PoseCache implements SampleSource {
         return {
             animation,
             skin,
+            owner,
             scratch,
             base: new UnkeyedPose(skeleton, version, animation, keys),
             layout,

@@ -6,7 +6,7 @@ import type { CachedObject, PoseCache } from './PoseCache';
 import { placementOf, placeSkeleton, samePlacement, type SkeletonPlacement } from './placement';
 import type { SpineInstance } from './SpineInstance';
 import { isNoCallback, PHYSICS_POSE, PHYSICS_RESET, PHYSICS_UPDATE, type TrackEntry } from './core/shapes';
-import { bonesRead, deformsNow, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
+import { bonesRead, slotsNow, localNow, servedBones, setupNow, slotsKeyedBy } from './bonesWhenRead';
 import { NOT_SERVED, SERVED } from './core/notServed';
 import { applyEvents, applyReason, applySilently } from './stateReplay';
 
@@ -124,7 +124,7 @@ export class Posing {
         const skeleton = instance.skeleton;
         instance.checkedBase = null; // its local pose written (see bonesWhenRead.ts)
         setupNow(instance); // over the setup pose its reset owes
-        deformsNow(instance);
+        slotsNow(instance);
         slotsKeyedBy(instance, animation);
         instance.version.applyFromSetup(animation, skeleton, 0, 0, entry.loop, null);
         // Physics keeps the state a new object starts with (at rest in the setup pose): its first
@@ -147,14 +147,24 @@ export class Posing {
         if (why !== SERVED) return why;
         const found = instance.served;
         const behind = instance.bonesLazy;
+        this.lookBeforeFind(instance);
         if (!this.cache.find(go, instance.skeleton, instance.version, found, instance.checkedBase)) return this.cache.whyNot;
         if (!behind) localNow(instance); // read in some life: its local pose too (see poseStepShared)
-        if (!this.cache.copy(instance.skeleton, found, behind, instance.checkedBase)) return this.cache.whyNot;
+        if (!this.cache.copy(instance.skeleton, found, behind, instance.checkedBase, instance.shown.a)) return this.cache.whyNot;
         servedBones(instance, found, behind);
         instance.poseCached = true;
         instance.posedBy = SERVED;
         posedAgain(instance.reach, instance.skeleton); // served only on its turn's placement (see poseNow)
         return SERVED;
+    }
+
+    /**
+     * Before a lookup: a served pose of a clip other than the one whose look `instance` owes (see
+     * bonesWhenRead.ts `slotsNow`) checks slots that one may key (PoseCache.find, unkeyedPose.ts),
+     * so the owed look is written first.
+     */
+    private lookBeforeFind(instance: SpineInstance): void {
+        if (instance.slotsBehind && !this.cache.stillFound(instance.go, instance.skeleton, instance.shown)) slotsNow(instance);
     }
 
     /** `instance` was posed in full, `why` (core/notServed.ts): counted by the cache, kept on it. */
@@ -179,6 +189,7 @@ export class Posing {
         let why = instance.sharesPoses ? applyReason(state, instance.version) : NOT_SERVED.off;
         // Placed anew since its turn (a pose at the frame's end): made in full on its turn's placement.
         if (why === SERVED && movedSinceTurn(instance)) why = NOT_SERVED.changed;
+        if (why === SERVED) this.lookBeforeFind(instance);
         if (why === SERVED && !this.cache.find(go, skeleton, instance.version, found, instance.checkedBase)) why = this.cache.whyNot;
         if (why === SERVED) {
             // Its own events, exactly; and, once the game read its skeleton in some life, its local
@@ -192,7 +203,7 @@ export class Posing {
             // that read `go.skeleton` made its bones written from now on (bonesWhenRead.ts).
             const behind = instance.bonesLazy;
             if (!instance.poseBehind || !this.cache.stillFound(go, skeleton, found)) why = NOT_SERVED.changed;
-            else if (this.cache.copy(skeleton, found, behind, instance.checkedBase)) {
+            else if (this.cache.copy(skeleton, found, behind, instance.checkedBase, instance.shown.a)) {
                 instance.poseBehind = behind;
                 servedBones(instance, found, behind);
                 instance.poseCached = true;
@@ -307,7 +318,7 @@ function poseWorld(instance: SpineInstance, physics: number, lastMs: number): vo
 /** Whether a pose made now is outside `instance`'s turn, and the game placed its skeleton anew since that turn. */
 function movedSinceTurn(instance: SpineInstance): boolean {
     const placed = instance.placements;
-    return !placed.inTurn && !samePlacement(instance.skeleton, placed.turn);
+    return !placed.inTurn && !instance.turnOwed && !samePlacement(instance.skeleton, placed.turn);
 }
 
 /** The placement a pose of `instance` made now is made on (see `poseWorld`). */

@@ -145,45 +145,50 @@ export class SampleLayout {
     }
 
     /**
-     * `read` without the bones' world transforms nor the deforms' values (see spine/bonesWhenRead.ts:
-     * `readDeforms` writes those): checks the bones against `base` (null: checked already), then
-     * writes the slots. False, nothing written, when a bone is off its setup pose where the
-     * animation does not key it.
+     * `read` without the bones' world transforms nor the slots' look (see spine/bonesWhenRead.ts:
+     * `readOwed` writes that): checks the bones against `base` (null: checked already), then writes
+     * the keyed deforms' lengths only (colours, attachments, sequence indices, deform values and draw
+     * order are left owed). `written`: the sample whose lengths the skeleton holds (the clip's last
+     * behind read, nothing written since), or null: only the lengths that differ from its are written.
+     * False, nothing written, when a bone is off its setup pose where the animation does not key it.
      */
-    readBehind(
-        skeleton: Skeleton,
-        a: Float32Array,
-        b: Float32Array,
-        weight: number,
-        aRefs: readonly unknown[],
-        aRefAt: number,
-        base: UnkeyedPose | null,
-    ): boolean {
+    readBehind(skeleton: Skeleton, a: Float32Array, base: UnkeyedPose | null, written: Float32Array | null = null): boolean {
         const bones = skeleton.bones;
         if (base !== null) for (let i = 0; i < this.boneCount; i++) if (!base.boneAtSetup(bones[i], i)) return false;
-        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt, false);
+        if (written === a) return true;
+        if (written !== null && this.sameLengths(a, written)) return true;
+        const version = this.v;
+        const slots = skeleton.slots;
+        const lookSlots = this.lookSlots;
+        const capacity = this.lookCapacity;
+        let o = this.boneCount * BONE_FLOATS + this.colorSlots.length * COLOR_FLOATS;
+        for (let k = 0; k < lookSlots.length; k++) {
+            const length = a[o + 1];
+            const deform = version.slotLook(slots[lookSlots[k]]).deform;
+            if (deform.length !== length) deform.length = length;
+            o += 2 + capacity[k];
+        }
+        return true;
+    }
+
+    /** Whether samples `x` and `y` give every keyed deform the same length. */
+    private sameLengths(x: Float32Array, y: Float32Array): boolean {
+        const capacity = this.lookCapacity;
+        let o = this.boneCount * BONE_FLOATS + this.colorSlots.length * COLOR_FLOATS;
+        for (let k = 0; k < capacity.length; k++) {
+            if (x[o + 1] !== y[o + 1]) return false;
+            o += 2 + capacity[k];
+        }
         return true;
     }
 
     /**
-     * The deform values `readBehind` left out (their lengths it wrote), interpolated from `a`
-     * towards `b` by `weight` as `read` writes them (see bonesWhenRead.ts `deformsNow`).
+     * What `readBehind` left owed, as `read` writes it: keyed colours and deform values interpolated
+     * from `a` towards `b` by `weight`, attachments (from `aRefs` at `aRefAt`), sequence indices and
+     * draw order from `a` (see bonesWhenRead.ts `slotsNow`).
      */
-    readDeforms(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number): void {
-        const w = weight;
-        const v = 1 - w;
-        const version = this.v;
-        const slots = skeleton.slots;
-        let o = this.boneCount * BONE_FLOATS + this.colorSlots.length * COLOR_FLOATS;
-        for (let k = 0; k < this.lookSlots.length; k++) {
-            const length = a[o + 1];
-            if (length !== 0) {
-                const deform = version.slotLook(slots[this.lookSlots[k]]).deform;
-                if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
-                else for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i];
-            }
-            o += 2 + this.lookCapacity[k];
-        }
+    readOwed(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number): void {
+        this.readSlots(skeleton, a, b, weight, aRefs, aRefAt);
     }
 
     /**
@@ -210,12 +215,8 @@ export class SampleLayout {
         return true;
     }
 
-    /**
-     * The slots' part of `read`: keyed colours and deforms interpolated, attachments, sequence
-     * indices and draw order from `a`. Without `deforms`, the deforms' lengths only (`readDeforms`
-     * writes their values).
-     */
-    private readSlots(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number, deforms = true): void {
+    /** The slots' part of `read`: keyed colours and deforms interpolated, attachments, sequence indices and draw order from `a`. */
+    private readSlots(skeleton: Skeleton, a: Float32Array, b: Float32Array, weight: number, aRefs: readonly unknown[], aRefAt: number): void {
         const w = weight;
         const v = 1 - w;
         const refs = aRefs;
@@ -248,9 +249,7 @@ export class SampleLayout {
             const length = a[o + 1];
             if (deform.length !== length) deform.length = length;
             // Interpolated where both samples deform the same vertices, else the first one's.
-            if (!deforms) {
-                // Left to readDeforms.
-            } else if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
+            if (a[o + 1] === b[o + 1]) for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i] * v + b[o + 2 + i] * w;
             else for (let i = 0; i < length; i++) deform[i] = a[o + 2 + i];
             o += 2 + this.lookCapacity[k];
         }

@@ -46,8 +46,8 @@ export interface SpineInstance {
     everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s (see bonesWhenRead.ts). */
     bonesBehind: boolean;
-    /** Its keyed deforms' values are not written: they are `shown`'s (see bonesWhenRead.ts `deformsNow`). */
-    deformsBehind: boolean;
+    /** Its keyed slots' look (but the deforms' lengths) is not written: it is `shown`'s (see bonesWhenRead.ts `slotsNow`). */
+    slotsBehind: boolean;
     /** Its skeleton's stand-in (see bonesWhenRead.ts), made on its first lazy spawn. */
     standIn: Skeleton | null;
     /**
@@ -83,6 +83,8 @@ export interface SpineInstance {
     readonly hasPhysics: boolean;
     /** Its skeleton's own placement at its last turn and at its last pose (see `Placements`, Posing.ts). */
     readonly placements: Placements;
+    /** Its last turn's placement is its skeleton's fields as they are now (placement.ts `OwedTurn`). */
+    turnOwed: boolean;
     /** Where its animations reach, and (physics rigs) where its last poses were (see animationReach.ts). */
     readonly reach: ReachMemo;
     /** `animationState.timeScale` as its last update saw it (a change made since is caught up first). */

@@ -1,9 +1,11 @@
 /**
  * Bones only when read. An instance served from the pose cache is drawn from its samples
  * (plugin/draw), so nothing needs its bones' world transforms unless something reads them: until
- * then a served pose writes only its slots (which the draw checks read), its keyed deforms' lengths
- * but not their values (`deformsBehind`: nothing but a read, an apply or a pose needs them), and
- * remembers which samples its bones would show (`shown`, `bonesBehind`); the first read writes them.
+ * then a served pose writes only its keyed deforms' lengths, not the rest of its slots' look (keyed
+ * colours, attachments, sequence indices, deform values, draw order: `slotsBehind`, written by
+ * `slotsNow` before anything reads them, the draw's look checks included, applies a pose over them
+ * or poses the skeleton), and remembers which samples its bones would show (`shown`, `bonesBehind`);
+ * the first read writes them.
  *
  * The bones' local pose, constraints and deform-keyed slots' attachments are checked against the
  * setup pose where the animation does not key them (unkeyedPose.ts) once, not at every served pose: nothing but an apply (the pool's, through its
@@ -52,6 +54,7 @@ import { toSetupPoseOwingBones, type WrittenSlots } from './SetupPose';
 import { keyedSlotsOf } from './slotKeys';
 import { AT_SETUP } from './unkeyedPose';
 import { applySilently } from './stateReplay';
+import { turnNow } from './placement';
 import type { Animation, Skeleton } from './core/shapes';
 import type { SpineInstance } from './SpineInstance';
 
@@ -67,7 +70,19 @@ const KEYED_BY = 4;
 
 export interface LazyBones extends Pick<
     SpineInstance,
-    'go' | 'skeleton' | 'version' | 'shown' | 'checkedBase' | 'checks' | 'setupOwed' | 'slotsWritten' | 'keyedBy' | 'keyedCount' | 'poseBehind'
+    | 'go'
+    | 'skeleton'
+    | 'version'
+    | 'shown'
+    | 'checkedBase'
+    | 'checks'
+    | 'setupOwed'
+    | 'slotsWritten'
+    | 'keyedBy'
+    | 'keyedCount'
+    | 'poseBehind'
+    | 'placements'
+    | 'turnOwed'
 > {
     /** `go.skeleton` holds the stand-in: nobody has ever read it. */
     bonesLazy: boolean;
@@ -75,8 +90,8 @@ export interface LazyBones extends Pick<
     everRead: boolean;
     /** Its bones' world transforms are not written: they are `shown`'s. */
     bonesBehind: boolean;
-    /** Its keyed deforms' values are not written (their lengths are): they are `shown`'s. */
-    deformsBehind: boolean;
+    /** Its keyed slots' look (but the deforms' lengths) is not written: it is `shown`'s (`slotsNow`). */
+    slotsBehind: boolean;
     /** Its stand-in, made on its first lazy spawn. */
     standIn: Skeleton | null;
 }
@@ -84,7 +99,7 @@ export interface LazyBones extends Pick<
 /** Writes what `instance`'s bones are behind on: the setup pose its reset owes them, the samples of its last served pose. */
 export function bonesNow(instance: LazyBones): void {
     if (instance.setupOwed !== null) setupNow(instance);
-    deformsNow(instance);
+    slotsNow(instance);
     if (!instance.bonesBehind) return;
     instance.bonesBehind = false;
     const shown = instance.shown;
@@ -94,19 +109,22 @@ export function bonesNow(instance: LazyBones): void {
 }
 
 /**
- * Writes the deform values a served pose left owed (`deformsBehind`: `readBehind` writes their
- * lengths, which the draw checks read, not the values, which only a read or an apply does): before
- * anything reads them (`bonesNow`, the pool's readers), applies a pose over them (an apply may blend
- * from them) or poses the skeleton (`updateWorldTransform`), so each sees the values a served pose
- * that wrote them would have left.
+ * Writes what a served pose left owed of its keyed slots (`slotsBehind`: `readBehind` writes the
+ * deforms' lengths only, not the colours, attachments, sequence indices, deform values and draw
+ * order, which only a read, an apply or a look check needs): before anything reads them (`bonesNow`,
+ * the pool's readers: the draw's look checks, a served pose of another clip checking its unkeyed
+ * pose), applies a pose over them (an apply may blend from them) or poses the skeleton
+ * (`updateWorldTransform`), so each sees what the served pose that owes them would have written.
+ * Every served pose writes all of its keyed slots from its samples alone, so only the last one's
+ * are owed.
  */
-export function deformsNow(instance: Pick<LazyBones, 'skeleton' | 'shown' | 'deformsBehind'>): void {
-    if (!instance.deformsBehind) return;
-    instance.deformsBehind = false;
+export function slotsNow(instance: Pick<LazyBones, 'skeleton' | 'shown' | 'slotsBehind'>): void {
+    if (!instance.slotsBehind) return;
+    instance.slotsBehind = false;
     const shown = instance.shown;
     const clip = shown.clip;
     if (clip === null || shown.a === null || shown.b === null) return;
-    clip.layout.readDeforms(instance.skeleton, shown.a.floats, shown.b.floats, shown.weight);
+    clip.layout.readOwed(instance.skeleton, shown.a.floats, shown.b.floats, shown.weight, shown.a.refs, 0);
 }
 
 /**
@@ -130,7 +148,7 @@ export function setupNow(instance: Pick<LazyBones, 'skeleton' | 'setupOwed'>): v
  */
 export function resetBones(instance: LazyBones): void {
     instance.bonesBehind = false;
-    instance.deformsBehind = false; // the reset writes the keyed slots' deforms
+    instance.slotsBehind = false; // the reset writes the keyed slots
     instance.setupOwed = null; // a setup pose computed in full poses them (the hook would pay an older debt)
     // Read since its spawn: the game may have written any slot through the skeleton it holds.
     const written = instance.bonesLazy && instance.slotsWritten !== SLOTS_ANY ? instance.keyedBy : null;
@@ -192,6 +210,7 @@ export function slotsApplied(instance: Pick<LazyBones, 'slotsWritten' | 'keyedBy
  * every frame from now on, in this life and every later one (`everRead`).
  */
 export function bonesRead(instance: LazyBones): void {
+    turnNow(instance); // the game may write its fields from now on, unseen
     bonesNow(instance);
     instance.everRead = true;
     if (!instance.bonesLazy) return;
@@ -239,7 +258,7 @@ export function freeBones(instance: LazyBones): void {
 /** A served pose was copied into `instance` from `found`, its bones left behind (`behind`) or written. */
 export function servedBones(instance: LazyBones, found: CacheLookup, behind: boolean): void {
     instance.bonesBehind = behind;
-    instance.deformsBehind = behind;
+    instance.slotsBehind = behind;
     if (found.clip !== null) noteKeyed(instance, found.clip.keyed);
     const base = behind && found.clip !== null ? found.clip.base : null;
     if (base !== instance.checkedBase) instance.checks++;
@@ -260,6 +279,7 @@ export function servedBones(instance: LazyBones, found: CacheLookup, behind: boo
  * (`returnSkeleton`). Nothing the game wrote runs in such a call: it is no read.
  */
 export function lendSkeleton(instance: LazyBones, bones = true): boolean {
+    turnNow(instance); // a runtime's draw may place the skeleton (spine-phaser's renderCanvas)
     if (bones) bonesNow(instance);
     if (!instance.bonesLazy) return false;
     (instance.go as { skeleton: Skeleton }).skeleton = instance.skeleton;
@@ -287,6 +307,7 @@ function standInOf(instance: LazyBones): Skeleton {
         },
         set(target, key, value) {
             if (key !== 'scaleX' && key !== 'scaleY') read();
+            else turnNow(instance); // its last turn's scale, before it changes
             return Reflect.set(target, key, value);
         },
         has(target, key) {

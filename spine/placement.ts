@@ -31,6 +31,26 @@ export interface Placements {
     readonly posed: SkeletonPlacement;
 }
 
+/**
+ * An instance whose turn's placement may be owed: while nobody read its skeleton (`bonesLazy`), its
+ * turn does not read the fields (`turnOwed`: nothing wrote them since, so they are the turn's); the
+ * first write after it (a scale set through the stand-in, a read that makes it eager, a runtime call
+ * lent the skeleton: bonesWhenRead.ts) copies them into `turn` first (`turnNow`).
+ */
+export interface OwedTurn {
+    readonly skeleton: Skeleton;
+    readonly placements: Placements;
+    /** `placements.turn` is the skeleton's fields as they are now (not written since its last turn). */
+    turnOwed: boolean;
+}
+
+/** Writes the turn's placement `instance` owes (`OwedTurn`): before its skeleton's fields are written. */
+export function turnNow(instance: OwedTurn): void {
+    if (!instance.turnOwed) return;
+    instance.turnOwed = false;
+    placementOf(instance.skeleton, instance.placements.turn);
+}
+
 /** `Placements` of `skeleton` as it stands. */
 export function placements(skeleton: Skeleton): Placements {
     return {

@@ -198,11 +198,19 @@ export class Scheduler<T> {
      * once per frame; not in the frame it was added in.
      */
     visit(entry: ScheduleEntry<T>): void {
+        if (this.turn(entry)) this.update(entry);
+    }
+
+    /**
+     * `visit`'s first half: notes `entry`'s turn and says whether it is due (then `update` it, at
+     * once, before anything else is visited).
+     */
+    turn(entry: ScheduleEntry<T>): boolean {
         const frame = this.stepped;
-        if (entry.state !== SCHEDULED || entry.visited === frame) return;
+        if (entry.state !== SCHEDULED || entry.visited === frame) return false;
         entry.visited = frame;
         this.lastOrder = entry.order;
-        if (entry.lastFrame >= frame) return; // added in this frame (or paid up to it already)
+        if (entry.lastFrame >= frame) return false; // added in this frame (or paid up to it already)
         const interval = entry.interval;
         let due: boolean;
         if (entry.urgent) {
@@ -212,7 +220,12 @@ export class Scheduler<T> {
         } else {
             due = interval > 0 ? frame % interval === entry.phase : interval === ON_DEMAND && this.rings(entry, frame);
         }
-        if (!due) return;
+        return due;
+    }
+
+    /** `visit`'s second half: updates `entry`, due in its turn (`turn` said so), with the time it is owed. */
+    update(entry: ScheduleEntry<T>): void {
+        const frame = this.stepped;
         this.updatedLastFrame++;
         this.driver.advance(entry.item as T, entry.tier, this.owe(entry, frame, this.span));
         if (entry.state === SCHEDULED && entry.interval === ON_DEMAND && entry.alarmFrame <= frame) {

@@ -4,6 +4,7 @@
  * matrix, render offset and alpha, set once the batch is begun). One per owner of drawing, filled
  * for each instance drawn (drawing does not nest).
  */
+import { slotsNow } from '../../spine/bonesWhenRead';
 import type { Sample } from '../../spine/ClipSamples';
 import { drawLayout, isClipping, MESH2D_LAYOUT, type DrawLayout, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
@@ -137,7 +138,9 @@ export class Element {
 
     /** Whether `instance` shows a clipping attachment now (not asked again while its look is remembered). */
     private clipsNow(skeleton: Skeleton, instance: PooledInstance, version: SpineVersion): boolean {
-        return this.dataClips(skeleton.data) && !remembersLook(instance, instance.served.clip, this.va, this.vb) && showsClipping(skeleton, version);
+        if (!this.dataClips(skeleton.data) || remembersLook(instance, instance.served.clip, this.va, this.vb)) return false;
+        slotsNow(instance); // the look its last served pose left owed (spine/bonesWhenRead.ts)
+        return showsClipping(skeleton, version);
     }
 
     private dataClips(data: SkinsData): boolean {

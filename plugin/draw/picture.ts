@@ -3,6 +3,7 @@
  * samples' look, and the copy of the picture into spine-webgl's batch, positions interpolated as
  * its bones were and moved by the object's matrix.
  */
+import { slotsNow, type LazyBones } from '../../spine/bonesWhenRead';
 import { STILL, type DrawLayout, type Picture, type SampleVertices } from '../../spine/SampleVertices';
 import type { Skeleton } from '../../spine/core/shapes';
 import type { SpineVersion } from '../../spine/core/SpineVersion';
@@ -88,7 +89,7 @@ export function showsPicture(skeleton: Skeleton, va: SampleVertices, vb: SampleV
  * passed for, the count of once-only checks (`SpineInstance.checks`) it was made under, and which
  * slots its picture drew.
  */
-export interface LookMemo {
+export interface LookMemo extends Pick<LazyBones, 'skeleton' | 'shown' | 'slotsBehind'> {
     /** `go.skeleton` holds the stand-in: nothing but the pool writes its slots (spine/bonesWhenRead.ts). */
     readonly bonesLazy: boolean;
     /** Non-null while no apply has written its local pose since its unkeyed pose was checked. */
@@ -124,6 +125,7 @@ export function looksPictured(
     const q = vb.picture;
     if (p === null || q === null || p.layout !== layout || q.layout !== layout || q.vertices.length !== p.vertices.length) return false;
     if (remembersLook(memo, clip, va, vb) && sameDrawn(memo, p) && sameColors(p, q)) return true; // a tint is the draw's (tint.ts)
+    slotsNow(memo); // the look its last served pose left owed (spine/bonesWhenRead.ts)
     if (!showsPicture(skeleton, va, vb, layout, version)) return false;
     if (memo.bonesLazy && memo.checkedBase !== null) {
         memo.lookClip = clip;

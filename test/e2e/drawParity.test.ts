@@ -49,8 +49,8 @@ const STACKS: { name: StackName; query: string }[] = [
     { name: 'phaser3', query: '' },
     { name: 'phaser3-spine43', query: '' },
     { name: 'phaser4', query: '?renderer=spine-webgl' },
-    // spine-phaser-v4's default renderer, Phaser's batches binding one texture each (the page says why:
-    // with several, stock's own drawing drops pixels the software rasterizer misses; measured there).
+    // spine-phaser-v4's default renderer, Phaser's batches binding one texture each (fixtures/pages/parity.ts
+    // says why: with several, stock's own drawing drops pixels; measured in docs/drawing.md).
     { name: 'phaser4', query: '?maxTextures=1' },
 ];
 

@@ -8,7 +8,7 @@ import { setupPose as toSetupPose } from '../harness/spineApi';
 import { corpusRig, DIFFERENTIAL_RIGS, SPAWN_SKIN } from '../../fixtures/skeletons/corpus';
 import { preset } from '../../fixtures/skeletons/presets';
 import { partsOf } from '../../fixtures/internals';
-import { SLOTS_AT_SETUP, SLOTS_KEYED } from '../../spine/bonesWhenRead';
+import { SLOTS_AT_SETUP, SLOTS_KEYED, slotsNow } from '../../spine/bonesWhenRead';
 import { Life } from '../../plugin/PooledInstance';
 
 /** The corpus rigs the pose cache serves (physics rigs are posed every frame). */
@@ -478,7 +478,10 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             const instance = partsOf(pool).registry.instanceOf(go)!;
             const setup = skeletonState(stockSetup(rig).skeleton);
             // Played until its keys show (read from the pool's side, not through go.skeleton): not vacuous.
+            // A served pose nobody reads owes its keyed slots (spine/bonesWhenRead.ts): paid here as a
+            // read would pay them, so they are written and must be written back.
             const showsKeys = () => {
+                slotsNow(instance);
                 const state = skeletonState(instance.skeleton);
                 return JSON.stringify([state.slots, state.drawOrder]) !== JSON.stringify([setup.slots, setup.drawOrder]);
             };
@@ -491,6 +494,25 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             expect(skeletonState(pool.spawn(100, 100, rig, `${rig}-atlas`).skeleton)).toEqual(setup);
         },
     );
+
+    test('an instance despawned while its served keyed slots are still owed (nobody read it): the reset writes them back, the next life owes nothing and shows the setup pose', () => {
+        addSkeleton(t.game, 'limbs', corpusRig('limbs'));
+        const pool = t.scene.spinePool;
+        pool.configure({ poseCache: 'shared' });
+        const builder = pool.spawn(500, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
+        t.step(40);
+        const go = pool.spawn(300, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
+        const instance = partsOf(pool).registry.instanceOf(go)!;
+        for (let frame = 0; frame < 60 && !instance.slotsBehind; frame++) t.step(1);
+        expect(instance).toMatchObject({ bonesLazy: true, poseCached: true, slotsBehind: true }); // not vacuous
+        const setup = skeletonState(stockSetup('limbs').skeleton);
+        pool.despawn(builder);
+        pool.despawn(go);
+        t.step(1);
+        const again = pool.spawn(100, 100, 'limbs', 'limbs-atlas');
+        expect(partsOf(pool).registry.instanceOf(again)).toMatchObject({ slotsBehind: false });
+        expect(skeletonState(again.skeleton)).toEqual(setup);
+    });
 
     test("an instance applied over (an overlay on track 1, cleared), nobody reading it: the overlay's slots written back too", () => {
         addSkeleton(t.game, 'limbs', corpusRig('limbs'));

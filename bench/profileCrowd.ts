@@ -1,6 +1,6 @@
 /**
  * Where a served crowd's update frame goes (issue 47): N of a preset all on screen (the browser
- * bench's shippedAllOnScreen: zoom 0.25, scale 0.243), HEADLESS, poseCache 'shared'. Prints the
+ * bench's shippedAllOnScreen: zoom 0.25, scale 0.243; BENCH_SCALE sets it: 0.12 is the issue's ~20 px), HEADLESS, poseCache 'shared'. Prints the
  * median frame (ms), µs per instance, and the process CPU time per instance (steadier than wall
  * time on a shared machine). BENCH_N (10000), BENCH_RIG (shipped), BENCH_FRAMES (120),
  * BENCH_CACHE (shared), BENCH_WARMUP (300 frames: the cache's build budget fills it in ~250 at 10,000),
@@ -17,8 +17,9 @@ async function main(): Promise<void> {
     const rig = (process.env.BENCH_RIG ?? 'shipped') as PresetName;
     const frames = Number(process.env.BENCH_FRAMES ?? 120);
     const cache = (process.env.BENCH_CACHE ?? 'shared') as 'shared' | 'off';
-    const t = await crowdGame(rig, true, { key: 'x', label: 'x', zoom: 0.25, scale: 0.243 });
-    populatePool(t, rig, placements(n), { poseCache: cache }, 0.243);
+    const scale = Number(process.env.BENCH_SCALE ?? 0.243);
+    const t = await crowdGame(rig, true, { key: 'x', label: 'x', zoom: 0.25, scale });
+    populatePool(t, rig, placements(n), { poseCache: cache }, scale);
     const warmup = Number(process.env.BENCH_WARMUP ?? 300);
     t.step(warmup);
     const profile = process.env.BENCH_PROFILE; // a path: the measured frames' CPU profile goes there

@@ -21,6 +21,8 @@
  * render (from the game's PRE_RENDER event to the end of the step: drawing).
  *
  * URL: ?count=1000&frames=120&warmup=60&rounds=2&view=800x600&modes=stock,plugin,shared&zoom=1&scale=1&rig=hero
+ * (`dry`: of the warm-up frames, how many first are only updated, not drawn: a large crowd's pose
+ * cache filled without waiting on the GPU for frames nobody times.)
  * (`zoom` 0.25 shows the whole world: every character on screen; `scale` sizes the characters; `rig`
  * is a preset of fixtures/skeletons/presets.ts: `hero`, 216 px, `shipped`, 712 px on a 1024² page,
  * or `shippedPages`, the same character packed over three pages, its draw order switching pages.)
@@ -55,6 +57,8 @@ const params = new URLSearchParams(location.search);
 const count = Number(params.get('count') ?? 1000);
 const frames = Number(params.get('frames') ?? 120);
 const warmup = Number(params.get('warmup') ?? 60);
+/** Of the warm-up frames, how many first are updated only (`headlessStep`: the pose cache filled without the GPU's drawing; 0 by default). */
+const dry = Number(params.get('dry') ?? 0);
 const rounds = Number(params.get('rounds') ?? 2);
 const [width, height] = (params.get('view') ?? '800x600').split('x').map(Number);
 const phaser4 = Phaser.VERSION.startsWith('4');
@@ -238,7 +242,8 @@ class BenchScene extends Phaser.Scene {
             this.clock += FRAME_MS;
             const begin = performance.now();
             flash(flashing, frame); // as a game's tween would, in the frame's time
-            this.game.step(this.clock, FRAME_MS);
+            if (frame < dry) this.game.headlessStep(this.clock, FRAME_MS);
+            else this.game.step(this.clock, FRAME_MS);
             const end = performance.now();
             if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
             const drained = performance.now();

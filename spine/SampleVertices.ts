@@ -145,6 +145,13 @@ export interface Picture {
     readonly lastPage: number;
     /** Its copy in GPU memory, once a draw uploaded it (plugin/draw/sampleAtlas.ts); given back with the sample. */
     gpu: GpuCopy | null;
+    /**
+     * The draw's look checks, remembered (plugin/draw/picture.ts): the last picture of its clip found
+     * to give every drawn slot the same colour, and the last `colorAt` found equal to its own (a
+     * crowd shares samples: each pair is compared once, not once per instance and frame).
+     */
+    colorsLike: Picture | null;
+    drawnLike: Int32Array | null;
 }
 
 /** A picture's copy in GPU memory. */
@@ -428,6 +435,8 @@ function pictureOf(skeleton: Skeleton, version: SpineVersion, v: { at: Int32Arra
         runs,
         pages,
         lastPage: runs.reduce((last, r) => Math.max(last, r.page), 0),
+        colorsLike: null,
+        drawnLike: null,
         gpu: null,
     };
 }

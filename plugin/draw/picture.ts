@@ -160,18 +160,22 @@ function sameDrawn(memo: LookMemo, p: Picture): boolean {
     const now = p.colorAt;
     if (seen === now) return true;
     if (seen === null || seen.length !== now.length) return false;
-    for (let i = 0; i < now.length; i++) if (seen[i] !== now[i]) return false;
+    if (p.drawnLike !== seen) {
+        for (let i = 0; i < now.length; i++) if (seen[i] !== now[i]) return false;
+        p.drawnLike = seen;
+    }
     memo.lookColorAt = now; // the same slots: the next pictures are compared with the newer
     return true;
 }
 
 /** Whether two pictures drawing the same slots give each the same colour (so any weight between them does). */
 function sameColors(p: Picture, q: Picture): boolean {
-    if (p === q) return true;
+    if (p === q || p.colorsLike === q) return true;
     const a = p.colors;
     const b = q.colors;
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    p.colorsLike = q; // pictures never change: the pair is equal for good
     return true;
 }
 

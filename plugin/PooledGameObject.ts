@@ -1,13 +1,13 @@
 import { callSite } from '../src/callSite';
 import { bonesRead, slotsNow, returnSkeleton, lendSkeleton, setupNow, spawnBones } from '../spine/bonesWhenRead';
 import { Tier } from '../src/Tier';
-import { extentOf, noteGamePose, type Box, type ReachedState } from '../spine/animationReach';
+import { extentOf, noteGamePose, wholeExtentOf, type Box, type ReachedState } from '../spine/animationReach';
 import type { Skeleton } from '../spine/core/shapes';
 import { placementOf } from './CameraTiers';
 import type { EmitterListener } from './InstanceHygiene';
 import { drawn, drawPooled, drawPooledPhaser4, endPooledBatch, type DrawnObject, type SceneRenderer, type SpinePlugin4 } from './draw/PooledDraw';
 import type { PooledInstance } from './PooledInstance';
-import { overlaps, place, placement, rect, viewRect } from './tierGeometry';
+import { overlaps, place, placement, rect, viewRect, within } from './tierGeometry';
 
 /**
  * Pooled instances behave differently from plain spine-phaser objects in a few methods (no
@@ -314,6 +314,12 @@ function pooledGameObjectClass(Base: GameObjectClass): GameObjectClass {
             cullView.scrollX = camera.scrollX;
             cullView.scrollY = camera.scrollY;
             placementOf(instance.go, cullAt); // this object (checked above)
+            // Anywhere its rig can reach is inside the view: drawn, its state not read (a crowd's cold
+            // TrackEntry objects: the largest part of this check).
+            if (wholeExtentOf(instance.skeleton, instance.setupBox, cullBox, instance.reach, instance.host.frame)) {
+                place(cullBox, cullAt, cullView, cullRect);
+                if (within(cullRect, cullView)) return true;
+            }
             // Where the pose it shows is: its state's time as it stands (an instance on screen is posed at it).
             instance.reach.ahead = 0;
             extentOf(instance.skeleton, this.animationState, instance.version, instance.setupBox, cullBox, instance.reach);

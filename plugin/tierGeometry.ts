@@ -59,6 +59,11 @@ export function place(extent: Box, at: Placement, view: ViewRect, out: Rect): vo
     out.maxY = py + (c < d ? d : c);
 }
 
+/** Whether `a` lies inside `b`. */
+export function within(a: Rect, b: Rect): boolean {
+    return a.minX >= b.minX && a.maxX <= b.maxX && a.minY >= b.minY && a.maxY <= b.maxY;
+}
+
 /** Whether two rectangles touch. */
 export function overlaps(a: Rect, b: Rect): boolean {
     return a.maxX >= b.minX && a.minX <= b.maxX && a.maxY >= b.minY && a.minY <= b.maxY;

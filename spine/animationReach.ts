@@ -119,6 +119,62 @@ export function extentOf(skeleton: Skeleton, state: ReachedState, version: Spine
     joinPosed(memo, out);
 }
 
+/** Every animation's reach of a skeleton data with a skin, joined as they are measured (`wholeExtentOf`). */
+interface WholeReach {
+    /** The union of the data's animations' reaches measured so far, and its skin's setup pose. */
+    readonly box: Box;
+    /** How many of the data's animations are joined (in its order); all of them: the box is whole. */
+    joined: number;
+    /** The frame the last one was measured in (one a frame). */
+    frame: number;
+}
+
+const wholes = new WeakMap<object, Map<Skin | null, WholeReach>>();
+
+/**
+ * A box holding every `extentOf` a skeleton can have (any animation of its data, at any time, in
+ * any mix, its setup pose `setup`, where it was posed: `joinPosed`), placed on it as `onSkeleton`
+ * places one, into `out`: what says a skeleton well inside a view is seen without a look at its
+ * state. False (and `out` not set) while not every animation of its data was measured: at most one
+ * more is measured per `frame` a call is made in (each is measured once per skin, as `extentOf`
+ * would once it plays). An animation made by the game, not of the data, is not in it: a caller
+ * takes only a box inside a view from it (drawing one more off screen shows nothing).
+ */
+export function wholeExtentOf(skeleton: Skeleton, setup: Box, out: Box, memo: ReachMemo, frame: number): boolean {
+    const data = skeleton.data;
+    const skin = skeleton.skin;
+    let whole = memo.whole;
+    if (whole === null || memo.wholeData !== data || memo.wholeSkin !== skin) {
+        let bySkin = wholes.get(data);
+        if (bySkin === undefined) wholes.set(data, (bySkin = new Map<Skin | null, WholeReach>()));
+        whole = bySkin.get(skin) ?? null;
+        if (whole === null) {
+            const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+            if (skin !== null) join(box, skinSetupBox(skeleton, skin));
+            bySkin.set(skin, (whole = { box, joined: 0, frame: -1 }));
+        }
+        memo.whole = whole;
+        memo.wholeData = data;
+        memo.wholeSkin = skin;
+    }
+    const animations = data.animations;
+    if (whole.joined < animations.length) {
+        if (whole.frame === frame) return false;
+        whole.frame = frame;
+        const animation = animations[whole.joined++];
+        if (animation.duration > 0) join(whole.box, animationBox(skeleton, animation, skin));
+        if (whole.joined < animations.length) return false;
+    }
+    const box = whole.box;
+    out.left = box.left < setup.left ? box.left : setup.left;
+    out.top = box.top < setup.top ? box.top : setup.top;
+    out.right = box.right > setup.right ? box.right : setup.right;
+    out.bottom = box.bottom > setup.bottom ? box.bottom : setup.bottom;
+    onSkeleton(out, skeleton, memo);
+    joinPosed(memo, out);
+    return true;
+}
+
 /**
  * Puts `box` (measured around the origin of a skeleton of its data as a new one stands: at 0, 0 at
  * its default scale, as the scratch skeleton is sampled) where `skeleton` stands: scaled by its
@@ -208,6 +264,10 @@ export interface ReachMemo {
     shownScaleY: number;
     /** Scratch of `onSkeleton`. */
     readonly scratch: Box;
+    /** The last `wholeExtentOf` answer's reach of every animation, and the data and skin it is of (no map lookup per call). */
+    whole: WholeReach | null;
+    wholeData: object | null;
+    wholeSkin: Skin | null;
     /**
      * The renderer writes the skeleton's `x`, `y` and scale at each draw (spine-phaser's Canvas
      * renderer: the camera's transform of the object), so they say nothing of where the game put it:
@@ -235,6 +295,9 @@ export function reachMemo(): ReachMemo {
         shownScaleX: NaN,
         shownScaleY: NaN,
         scratch: { left: 0, top: 0, right: 0, bottom: 0 },
+        whole: null,
+        wholeData: null,
+        wholeSkin: null,
         rendererPlaced: false,
     };
 }

@@ -304,6 +304,34 @@ describe('render culling', () => {
         expect(go.willRender(other)).toBe(false);
     });
 
+    test("an instance whose rig's whole reach is inside the view is drawn without its state read; near an edge its extent is asked", () => {
+        const pool = t.scene.spinePool;
+        const main = t.scene.cameras.main;
+        main.preRender();
+        const go = pool.spawn(400, 300, 'tiny', 'tiny-atlas', { animation: 'walk' });
+        const state = go.animationState;
+        const tracks = state.tracks;
+        let reads = 0;
+        Object.defineProperty(state, 'tracks', { get: () => (reads++, tracks), configurable: true });
+        // Until every animation of the rig is measured (one a frame), the extent is asked.
+        const animations = go.skeleton.data.animations.length;
+        expect(animations).toBeGreaterThan(1);
+        for (let i = 0; i < animations; i++) {
+            t.step(1);
+            reads = 0;
+            expect(go.willRender(main)).toBe(true);
+            if (i < animations - 1) expect(reads).toBeGreaterThan(0);
+        }
+        expect(reads).toBe(0);
+        // At the view's edge (its whole reach crossing it) the extent decides, as it does off screen.
+        go.x = 0;
+        expect(go.willRender(main)).toBe(true);
+        expect(reads).toBeGreaterThan(0);
+        go.x = -go.width * 4;
+        expect(go.willRender(main)).toBe(false);
+        Object.defineProperty(state, 'tracks', { value: tracks, writable: true, configurable: true, enumerable: true });
+    });
+
     test('culling keeps a margin for animated limbs, can be switched off, and never applies inside containers', () => {
         const pool = t.scene.spinePool;
         const main = t.scene.cameras.main;

@@ -6,7 +6,7 @@
  * non-looping end), and `reachOf` the setup box joined with every animation on the tracks.
  */
 import type * as SpineCore from '@esotericsoftware/spine-core';
-import { animationBox, extentOf, notePose, posedAgain, reachingEntry, reachMemo, reachOf, type Box } from '../../spine/animationReach';
+import { animationBox, extentOf, notePose, posedAgain, reachingEntry, reachMemo, reachOf, wholeExtentOf, type Box } from '../../spine/animationReach';
 import type { Skeleton, TrackEntry } from '../../spine/core/shapes';
 import { CORE_RUNTIMES, CORPUS_RIGS } from '../harness/coreRig';
 
@@ -266,6 +266,51 @@ describe.each(CORE_RUNTIMES)('Spine $format', (rt) => {
             expect(memo.reach).not.toBe(reach);
             expectBox(out, extent(data(), playing(data(), 'run', true, 0.1).state));
         });
+    });
+
+    test("wholeExtentOf: nothing until every animation of the data is measured (one a frame), then the setup box joined with every animation's whole box, placed on the skeleton: it holds every extentOf", () => {
+        const data = rt.data('limbs');
+        const skeleton = rt.skeleton(data);
+        const setup = setupBox(data);
+        const memo = reachMemo();
+        const out: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+        const n = data.animations.length;
+        expect(n).toBeGreaterThan(2);
+        // A second call in a frame measures nothing more: n - 1 frames of two calls each are not enough.
+        for (let frame = 0; frame < n - 1; frame++) {
+            expect(wholeExtentOf(sk(skeleton), setup, out, memo, frame)).toBe(false);
+            expect(wholeExtentOf(sk(skeleton), setup, out, memo, frame)).toBe(false);
+        }
+        expect(wholeExtentOf(sk(skeleton), setup, out, memo, n - 1)).toBe(true);
+        const every = data.animations.filter((a) => a.duration > 0).map((a) => unionOf(data, a));
+        expectBox(out, every.reduce(join, setup));
+        // Another instance of the data asks nothing more of it, and every extent of a state is inside.
+        const other = reachMemo();
+        const contains = (outer: Box, inner: Box) =>
+            expect([inner.left >= outer.left, inner.top >= outer.top, inner.right <= outer.right, inner.bottom <= outer.bottom]).toEqual([
+                true,
+                true,
+                true,
+                true,
+            ]);
+        skeleton.scaleX = -skeleton.scaleX;
+        skeleton.x = 120;
+        skeleton.y = -40;
+        expect(wholeExtentOf(sk(skeleton), setup, out, other, 0)).toBe(true);
+        for (const animation of data.animations) {
+            for (const time of [0, 0.13, animation.duration / 2, animation.duration, animation.duration + 0.4]) {
+                for (const loop of [true, false]) {
+                    const { state } = playing(data, animation.name, loop, time);
+                    const box: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+                    extentOf(sk(skeleton), state, rt.version, setup, box, other);
+                    contains(out, box);
+                }
+            }
+        }
+        // Narrower than the whole box for one animation: the shortcut is a bound, not the extent.
+        const idle: Box = { left: 0, top: 0, right: 0, bottom: 0 };
+        extentOf(sk(skeleton), playing(data, 'idle', true, 0.2).state, rt.version, setup, idle, other);
+        expect(out.right - out.left).toBeGreaterThan(idle.right - idle.left + 50);
     });
 
     test('reachOf joins the setup box with every animation on the tracks: current, mixing out, queued, on every track', () => {

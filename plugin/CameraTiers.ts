@@ -1,10 +1,10 @@
 import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import type { CameraView, Settings } from '../src/options';
 import { Tier } from '../src/Tier';
-import { extentOf, type Box } from '../spine/animationReach';
+import { extentOf, wholeExtentOf, type Box } from '../spine/animationReach';
 import { OFFSCREEN } from '../spine/offscreen';
 import type { PooledInstance } from './PooledInstance';
-import { distanceSquared, overlaps, place, placement, rect, type Placement, type ViewRect } from './tierGeometry';
+import { distanceSquared, overlaps, place, placement, rect, within, type Placement, type ViewRect } from './tierGeometry';
 
 interface Placed {
     x: number;
@@ -159,6 +159,7 @@ export class CameraTiers {
             scale = at.scaleY;
         }
         const filter = go.cameraFilter;
+        if (go.parentContainer === null && !drawnInTexture && this.smallWherever(instance, at, scale, filter, watches)) return Tier.Low;
         // Where it would be if posed now: its state is behind by the time it is owed.
         const entry = instance.entry;
         const box = this.box;
@@ -200,6 +201,37 @@ export class CameraTiers {
         const size = height * zoom;
         const bySize = size < options.lowDetailScreenSize ? Tier.Low : size < options.midDetailScreenSize ? Tier.Mid : Tier.High;
         return byDistance > bySize ? byDistance : bySize;
+    }
+
+    /**
+     * `classify`'s answer without its state read (a crowd's cold TrackEntry objects: most of the
+     * classification), when a box holding every extent it can have (`wholeExtentOf`) gives it:
+     * each view that renders it either holds that box whole or does not touch it (so the views its
+     * extent touches are known; `watches` false: every view that renders it counts), one holds it,
+     * and the box is small on all of those (so its extent is): low detail, whatever the distance.
+     * False when the box cannot tell.
+     */
+    private smallWherever(instance: PooledInstance, at: Placement, scale: number, filter: number, watches: boolean): boolean {
+        const box = this.box;
+        if (!wholeExtentOf(instance.skeleton, instance.setupBox, box, instance.reach, this.frame)) return false;
+        const width = box.right - box.left;
+        const tall = box.bottom - box.top;
+        const height = (width > tall ? width : tall) * (scale < 0 ? -scale : scale);
+        let zoom = 0;
+        let largest = 0;
+        const placed = this.placed;
+        for (let i = 0; i < this.viewCount; i++) {
+            const view = this.views[i];
+            if ((filter & view.id) !== 0) continue;
+            if (view.zoom > largest) largest = view.zoom;
+            if (watches) place(box, at, view, placed);
+            if (!watches || within(placed, view)) {
+                if (view.zoom > zoom) zoom = view.zoom;
+            } else if (overlaps(placed, view)) return false;
+        }
+        if (zoom === 0 || height * zoom >= this.settings.options.lowDetailScreenSize) return false;
+        instance.smallerView = watches && zoom < largest;
+        return true;
     }
 }
 

@@ -2,6 +2,7 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { bootGame, FRAME_MS, type TestGame } from '../../fixtures/headless/game';
 import { UpdateProbe } from '../harness/probe';
 import { BURST_QUIET_MS } from '../../plugin/LeakReport';
+import * as reach from '../../spine/animationReach';
 
 let t: TestGame;
 let probe: UpdateProbe;
@@ -181,6 +182,35 @@ describe('scheduler on the real stack', () => {
         cam.setZoom(0.25); // zoom scales the view around its centre; the centre does not move
         run(frames(4));
         expect(t.scene.spinePool.stats().tiers.high).toBe(1);
+    });
+
+    test("an instance small wherever its rig reaches is low detail without its extent measured; one whose reach crosses the view's edge has it measured (watching for off screen), and the tier is the same", () => {
+        const pool = t.scene.spinePool;
+        pool.configure({ midDetailScreenSize: 64, lowDetailScreenSize: 48 });
+        const go = spawnAt(0, 'walk');
+        const cam = t.scene.cameras.main;
+        cam.centerOn(go.x, go.y);
+        cam.setZoom(20 / go.skeleton.getBoundsRect().height);
+        const turns = (n: number) => run(frames(pool.getOptions().groupCount * n));
+        // Every animation of the rig measured (one a frame).
+        turns(go.skeleton.data.animations.length + 2);
+        const extents = jest.spyOn(reach, 'extentOf');
+        try {
+            turns(2);
+            expect(pool.getTier(go)).toBe('low');
+            expect(extents).not.toHaveBeenCalled();
+            pool.configure({ offscreen: 'events' });
+            turns(2);
+            expect(pool.getTier(go)).toBe('low');
+            expect(extents).not.toHaveBeenCalled();
+            // Its origin on the view's left edge: the view holds part of its reach.
+            cam.centerOn(go.x + cam.width / cam.zoom / 2, go.y);
+            turns(2);
+            expect(extents).toHaveBeenCalled();
+            expect(pool.getTier(go)).toBe('low');
+        } finally {
+            extents.mockRestore();
+        }
     });
 
     test("zooming out makes a near instance mid, then low detail by its height on screen; its own scale and a container's count", () => {

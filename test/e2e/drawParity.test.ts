@@ -39,7 +39,7 @@ import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
 import type { ParityResult } from '../../fixtures/pages/parity';
-import { compare } from './pixels';
+import { compare, drawsMesh2d } from './pixels';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. Draw parity was not tested. ***\n\n`);
@@ -58,7 +58,7 @@ for (const { name, query } of STACKS)
     maybe(`the pool draws what stock spine-phaser draws (Chromium, WebGL, ${name}${query})`, () => {
         const v43 = name !== 'phaser3';
         /** spine-phaser-v4's default renderer: with gpuDraw false the runtime draws served instances (no CPU picture path). */
-        const mesh2d = name === 'phaser4' && !query.includes('renderer=');
+        const mesh2d = drawsMesh2d(name, query);
         // On spine-phaser-v4's default renderer 0.1 %: Phaser splits a folded mesh's quads along their
         // other diagonal, which turns the cache's sub-pixel tolerance into more pixels (the runtime
         // drawing the pool's own poses, gpuDraw false: 40 of 74,720 in the first frame read, 0.054 %;

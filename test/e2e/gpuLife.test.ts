@@ -26,7 +26,7 @@ import { chromiumHint, findChromium, launchChromium } from '../../fixtures/brows
 import type { StackName } from '../../fixtures/headless/stack';
 import { KINDS } from '../../fixtures/pages/glCalls';
 import type { LifeResult } from '../../fixtures/pages/gpuLife';
-import { compare, withinTolerance } from './pixels';
+import { compare, drawsMesh2d, withinTolerance } from './pixels';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) process.stderr.write(`\n*** e2e SKIPPED: ${chromiumHint}. The GPU path's life was not tested. ***\n\n`);
@@ -141,7 +141,6 @@ for (const { name, query, gpu } of STACKS)
     });
 
 /** spine-phaser-v4's default renderer: no CPU picture path (spine-webgl's batch does not colour as Phaser does); the runtime draws what the GPU path does not. */
-const mesh2d = (name: StackName, query: string): boolean => name === 'phaser4' && !query.includes('renderer=');
 
 for (const { name, query } of STACKS.filter((s) => s.gpu))
     maybe(
@@ -167,10 +166,10 @@ for (const { name, query } of STACKS.filter((s) => s.gpu))
                 for (const state of zeros.result.states.pooledPlain ?? []) expect(state.gpu.unavailable).toBe('vertex-textures');
             });
 
-            test(`either way nothing is drawn instanced, served instances are drawn ${mesh2d(name, query) ? 'by the runtime' : 'from their pictures on the CPU'}, within the cache tolerance of stock's`, () => {
+            test(`either way nothing is drawn instanced, served instances are drawn ${drawsMesh2d(name, query) ? 'by the runtime' : 'from their pictures on the CPU'}, within the cache tolerance of stock's`, () => {
                 for (const run of [shader, zeros]) {
                     (run.result.states.pooledPlain ?? []).forEach((state, i) => {
-                        const fallback = mesh2d(name, query) ? state.drawn.runtime > 3 && state.drawn.picture === 0 : state.drawn.picture > 3;
+                        const fallback = drawsMesh2d(name, query) ? state.drawn.runtime > 3 && state.drawn.picture === 0 : state.drawn.picture > 3;
                         expect({ case: run.result.case, i, gl: state.glInstances, gpu: state.drawn.gpu, fallback }).toEqual({
                             case: run.result.case,
                             i,

@@ -1,4 +1,5 @@
 /** Comparing frames read back from Chromium (RGBA, the same size), for the e2e pages. */
+import type { StackName } from '../../fixtures/headless/stack';
 
 /** Pixels of `b` differing from `a`'s (any channel); and those outside `a`'s 3×3 neighbourhood range by more than `slack`. */
 export function compare(a: Buffer, b: Buffer, width: number, height: number, slack: number): { differ: number; outside: number; drawn: number } {
@@ -44,4 +45,9 @@ export function compare(a: Buffer, b: Buffer, width: number, height: number, sla
 export function withinTolerance(a: Buffer, b: Buffer, width: number, height: number): { drawn: number; outside: number; differ: number; within: boolean } {
     const { differ, outside, drawn } = compare(a, b, width, height, 8);
     return { drawn, outside, differ, within: drawn > 0 && outside <= drawn * 0.001 && differ < drawn * 0.15 };
+}
+
+/** Whether a page of stack `name` opened with `query` draws with spine-phaser-v4's default renderer (Mesh2D slots): Phaser 4 without `renderer=`. */
+export function drawsMesh2d(name: StackName, query: string): boolean {
+    return name === 'phaser4' && !query.includes('renderer=');
 }

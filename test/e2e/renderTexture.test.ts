@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
 import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
-import { compare } from './pixels';
+import { compare, drawsMesh2d } from './pixels';
 import type { RenderTextureResult } from '../../fixtures/pages/renderTexture';
 
 const chromiumPath = findChromium();
@@ -28,7 +28,7 @@ const STACKS: { name: StackName; query: string }[] = [
 ];
 
 /** Drawn pixels that may fall outside stock's neighbourhood: a half-texel shift where the texture is minified (measured in draw parity: 0.05 %; on Phaser 4's default renderer 0.1 %, see test/e2e/drawParity.test.ts). */
-const outsideShare = (name: StackName, query: string): number => (name === 'phaser4' && !query.includes('renderer=') ? 0.001 : 0.0005);
+const outsideShare = (name: StackName, query: string): number => (drawsMesh2d(name, query) ? 0.001 : 0.0005);
 
 for (const { name, query } of STACKS)
     maybe(`characters drawn only into a RenderTexture are seen (Chromium, WebGL, ${name}${query})`, () => {

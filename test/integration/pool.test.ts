@@ -495,14 +495,19 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
         },
     );
 
-    test('an instance despawned while its served keyed slots are still owed (nobody read it): the reset writes them back, the next life owes nothing and shows the setup pose', () => {
+    /** A `limbs` instance playing `jump` served from a cache another instance (`builder`) filled over 40 frames. */
+    function servedJump() {
         addSkeleton(t.game, 'limbs', corpusRig('limbs'));
         const pool = t.scene.spinePool;
         pool.configure({ poseCache: 'shared' });
         const builder = pool.spawn(500, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
         t.step(40);
         const go = pool.spawn(300, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
-        const instance = partsOf(pool).registry.instanceOf(go)!;
+        return { pool, builder, go, instance: partsOf(pool).registry.instanceOf(go)! };
+    }
+
+    test('an instance despawned while its served keyed slots are still owed (nobody read it): the reset writes them back, the next life owes nothing and shows the setup pose', () => {
+        const { pool, builder, go, instance } = servedJump();
         for (let frame = 0; frame < 60 && !instance.slotsBehind; frame++) t.step(1);
         expect(instance).toMatchObject({ bonesLazy: true, poseCached: true, slotsBehind: true }); // not vacuous
         const setup = skeletonState(stockSetup('limbs').skeleton);
@@ -515,13 +520,7 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
     });
 
     test("an instance applied over (an overlay on track 1, cleared), nobody reading it: the overlay's slots written back too", () => {
-        addSkeleton(t.game, 'limbs', corpusRig('limbs'));
-        const pool = t.scene.spinePool;
-        pool.configure({ poseCache: 'shared' });
-        const builder = pool.spawn(500, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
-        t.step(40);
-        const go = pool.spawn(300, 400, 'limbs', 'limbs-atlas', { animation: 'jump' });
-        const instance = partsOf(pool).registry.instanceOf(go)!;
+        const { pool, builder, go, instance } = servedJump();
         t.step(10);
         go.animationState.setAnimation(1, 'wave', true);
         t.step(12);

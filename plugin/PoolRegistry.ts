@@ -13,7 +13,7 @@ import { instanceOf, makePooled, spawnPooledBones } from './PooledGameObject';
 import { freeBones } from '../spine/bonesWhenRead';
 import { parkBody } from './bodies';
 import { Life, PooledInstance, type PoolKey } from './PooledInstance';
-import { prepareInstance } from './Recycler';
+import { prepareInstance, rehearse } from './Recycler';
 import { dataMismatch, dataVersionOf, findSpinePlugin, loaderOf, spineRuntimeOf } from './runtimeCheck';
 
 /** The hook names {@link PoolHooks} has. */
@@ -177,6 +177,8 @@ export class PoolRegistry {
         // The pooled behaviour comes from subclasses, not from methods set on the objects.
         makePooled(instance);
         go.animationState = pooledAnimationState(go.animationState, go.animationStateData, instance);
+        // Once per pool, before onCreate attaches anything: see rehearse (a first despawn then rewrites no field for the first time).
+        if (pool.created === 0) rehearse(instance);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it
         go.once(Phaser.GameObjects.Events.DESTROY, this.destroyed, this);
         // eslint-disable-next-line @typescript-eslint/unbound-method -- onCreate is called without `this`, as onSpawn is

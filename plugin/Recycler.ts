@@ -162,6 +162,25 @@ export function retireInstance(instance: PooledInstance): void {
     instance.textureFrame = -Infinity; // drawn into a texture by the last owner, not by the next
 }
 
+/**
+ * Takes a pool's first instance, before the game or its `onCreate` sees it, once through what its
+ * lives will do to it: an animation set, its leftovers looked for, retired, its setup pose made.
+ * Why: V8 compiles hot code on the assumption that a field never rewritten since its object was
+ * built stays as it is, and throws that code away when one is rewritten; fields only a despawn
+ * rewrites would make a game's first despawn do so to the whole per-frame path, and the next wave's
+ * first frames run unoptimised while it is compiled again (measured: 5-12 ms frames instead of
+ * 0.7 for ~15 frames after a second wave of 1000). Nothing of it is observable: no listener is
+ * attached yet, and the instance ends as a new one (its generation, the count of its owners, back at 0).
+ */
+export function rehearse(instance: PooledInstance): void {
+    const animations = instance.skeleton.data.animations;
+    if (animations.length > 0) instance.version.setAnimation(instance.go.animationState, 0, animations[0], true);
+    instance.hygiene.clean(null, []);
+    retireInstance(instance);
+    resetPose(instance);
+    instance.generation = 0;
+}
+
 /** The InputPlugin of `go`'s scene (none once its scene is gone). */
 function inputPluginOf(go: SpineGameObject): Phaser.Input.InputPlugin | null | undefined {
     return (go as { scene?: { sys: { input?: Phaser.Input.InputPlugin | null } } }).scene?.sys.input;

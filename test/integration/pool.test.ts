@@ -415,6 +415,51 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
         return go;
     }
 
+    /**
+     * A pool's first instance is taken once through a life before `onCreate` sees it (Recycler's
+     * `rehearse`: an animation set, retired, reset), so that a game's first despawn rewrites no field
+     * for the first time: it must still reach `onCreate`, and its first owner, as a new object.
+     */
+    test.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))(
+        "%s rig: a pool's first instance reaches onCreate in the setup pose with no track, and a listener onCreate adds hears its first owner's animation as a stock object's hears it",
+        (rig) => {
+            addSkeleton(t.game, rig, corpusRig(rig));
+            const pool = t.scene.spinePool;
+            const heard = (into: string[]) => {
+                const say = (type: string) => (entry: { animation: { name: string } | null }, event?: { data: { name: string } }) =>
+                    void into.push(`${type} ${entry.animation?.name ?? '-'}${event ? ` ${event.data.name}` : ''}`);
+                return {
+                    start: say('start'),
+                    interrupt: say('interrupt'),
+                    end: say('end'),
+                    dispose: say('dispose'),
+                    complete: say('complete'),
+                    event: say('event'),
+                };
+            };
+            const pooled: string[] = [];
+            let created: { tracks: number; state: ReturnType<typeof skeletonState> } | null = null;
+            pool.setHooks(rig, `${rig}-atlas`, {
+                onCreate: (go) => {
+                    created = { tracks: go.animationState.tracks.length, state: skeletonState(go.skeleton) };
+                    go.animationState.addListener(heard(pooled));
+                },
+            });
+            const setup = skeletonState(stockSetup(rig).skeleton);
+            const stock = t.scene.add.spine(100, 100, rig, `${rig}-atlas`);
+            const stockHeard: string[] = [];
+            stock.animationState.addListener(heard(stockHeard));
+            // Full detail: updated every frame, as stock (a lower tier may owe time, see DESIGN's interval k).
+            const go = pool.spawn(100, 100, rig, `${rig}-atlas`, { animation: 'run', detail: 'full' });
+            stock.animationState.setAnimation(0, 'run', true);
+            expect(created).toEqual({ tracks: 0, state: setup });
+            t.step(40);
+            expect(stockHeard).toContain('start run');
+            expect(pooled).toEqual(stockHeard);
+            expect(go.animationState.tracks.map((entry) => entry?.trackTime)).toEqual(stock.animationState.tracks.map((entry) => entry?.trackTime));
+        },
+    );
+
     describe.each(DIFFERENTIAL_RIGS.map((rig) => [rig]))('%s rig', (rig) => {
         test.each(RESPAWN_GAPS)('handed out %s after its despawn', (_when, gap) => {
             addSkeleton(t.game, rig, corpusRig(rig));

@@ -13,6 +13,7 @@ import { bundleForBrowser } from '../fixtures/browser/bundle';
 import { findChromium, launchChromium } from '../fixtures/browser/chromium';
 import { stack, STACK_NAMES, type StackName } from '../fixtures/headless/stack';
 import { median, percentile } from './stats';
+import type { PresetName } from '../fixtures/skeletons/presets';
 
 const ROOT = join(__dirname, '..');
 /** Where the page is built: index.html, bench.js and vendor/phaser.min.js. */
@@ -39,6 +40,13 @@ export interface BrowserRow {
      */
     gpuShare: number | null;
     gpuMissed: string | null;
+}
+
+/** The page's spawn probe (`?spawns=`, see browser/page.ts): µs per `this.add.spine` (destroy not timed), per pooled `spawn` and `despawn` (production mode). */
+export interface SpawnTimes {
+    addSpine: number;
+    spawn: number;
+    despawn: number;
 }
 
 /** How the browser crowd is seen (page.ts's `zoom` and `scale`). */
@@ -179,6 +187,44 @@ export async function browserBench(
     /** The page's modes (comma-separated), its defaults when not given. */
     modes?: string,
 ): Promise<BrowserRow[] | null> {
+    const result = await pageResult<{
+        renderer: string;
+        samples: Record<string, number[]>;
+        update: Record<string, number[]>;
+        render: Record<string, number[]>;
+        drain: Record<string, number[]>;
+        drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number>; unavailable: string | null }>;
+    }>(
+        `count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}${modes ? `&modes=${modes}` : ''}`,
+    );
+    if (!result) return null;
+    return Object.entries(result.samples).map(([mode, samples]) => {
+        const drawn = result.drawnSum?.[mode];
+        const [reason, missed] = Object.entries(drawn?.missed ?? {}).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+        return {
+            mode,
+            renderer: result.renderer,
+            median: median(samples),
+            p95: percentile(samples, 95),
+            update: median(result.update[mode]),
+            render: median(result.render[mode]),
+            drain: median(result.drain[mode]),
+            gpuShare: drawn?.gpuShare ?? null,
+            gpuMissed: drawn?.unavailable ? `GPU path: ${drawn.unavailable}` : missed > 0 ? reason : null,
+        };
+    });
+}
+
+/** µs per `this.add.spine` and per pooled `spawn` and `despawn` of `rig` in Chromium (the page's `spawns` probe, `rounds` rounds); null without Chromium. */
+export async function browserSpawns(rig: PresetName, rounds = 200): Promise<SpawnTimes | null> {
+    const result = await pageResult<{ spawns?: SpawnTimes }>(`spawns=${rounds}&rig=${rig}`);
+    if (!result) return null;
+    if (!result.spawns) throw new Error('browser bench: the page ran no spawn probe');
+    return result.spawns;
+}
+
+/** Opens the bench page with `query` in a fresh Chromium and returns its `window.benchResult`; null without Chromium; a page error or no result throws. */
+async function pageResult<T>(query: string): Promise<T | null> {
     const executable = findChromium();
     if (!executable) return null;
     const page = buildPage();
@@ -187,39 +233,10 @@ export async function browserBench(
         const tab = await browser.context.newPage();
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
-        await tab.goto(
-            `${pathToFileURL(page).href}?count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}${modes ? `&modes=${modes}` : ''}`,
-            {
-                waitUntil: 'load',
-                timeout: 900000,
-            },
-        );
-        const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as
-            | {
-                  renderer: string;
-                  samples: Record<string, number[]>;
-                  update: Record<string, number[]>;
-                  render: Record<string, number[]>;
-                  drain: Record<string, number[]>;
-                  drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number>; unavailable: string | null }>;
-              }
-            | undefined;
+        await tab.goto(`${pathToFileURL(page).href}?${query}`, { waitUntil: 'load', timeout: 900000 });
+        const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as T | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
-        return Object.entries(result.samples).map(([mode, samples]) => {
-            const drawn = result.drawnSum?.[mode];
-            const [reason, missed] = Object.entries(drawn?.missed ?? {}).reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
-            return {
-                mode,
-                renderer: result.renderer,
-                median: median(samples),
-                p95: percentile(samples, 95),
-                update: median(result.update[mode]),
-                render: median(result.render[mode]),
-                drain: median(result.drain[mode]),
-                gpuShare: drawn?.gpuShare ?? null,
-                gpuMissed: drawn?.unavailable ? `GPU path: ${drawn.unavailable}` : missed > 0 ? reason : null,
-            };
-        });
+        return result;
     } finally {
         await browser.close();
     }

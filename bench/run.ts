@@ -12,7 +12,8 @@
  * spine-phaser-v4; see fixtures/stacks/stacks.cjs). The browser part: BENCH_SHOTS=shippedPagesAllOnScreen
  * (only these shots of bench/browser.ts BROWSER_SHOTS, comma-separated; run even with BENCH_QUICK=1)
  * BENCH_BROWSER_COUNT=1000  BENCH_BROWSER_FRAMES=120  BENCH_BROWSER_ROUNDS=2  BENCH_BROWSER_MODES=stock,shared,sharedPlain (the page's
- * modes, see bench/browser/page.ts; all by default: stock's row is needed).
+ * modes, see bench/browser/page.ts; all by default: stock's row is needed)  BENCH_SPAWNS=1 (the browser's spawn
+ * probe even with BENCH_QUICK=1, after the shots named).
  */
 import '../fixtures/headless/setup';
 import { writeFileSync } from 'fs';
@@ -20,13 +21,14 @@ import { cpus } from 'os';
 import { join } from 'path';
 import { stack, STACK_NAMES } from '../fixtures/headless/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
-import { browserBench, browserShots, type BrowserRow } from './browser';
+import { spikesAlone } from './alone';
+import { browserBench, browserShots, browserSpawns, type BrowserRow } from './browser';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
 import { fill, frameChart, frameTable, memoryTable, ms, ratio, shotTable, targetsTable, type Row } from './report';
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, frameSamples, POSE_CACHE_KEY, SCENARIOS, SHOT_SCENARIOS, SKELETON, type Scenario } from './scenarios';
 import { SHOTS } from './crowd';
 import { rigMemory, type RigMemory } from './memory';
-import { shapeOf, spawnRigs, spawnRigTable } from './spawnRigs';
+import { shapeOf, SPAWN_RIGS, spawnRigs, spawnRigTable } from './spawnRigs';
 import { targets, type Measured } from './targets';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
 import type { PresetName } from '../fixtures/skeletons/presets';
@@ -114,6 +116,8 @@ async function main(): Promise<void> {
         waveWarm: null,
         waveCold: null,
         spawnRigs: null,
+        spikes: null,
+        browserSpawns: {},
         memory: null,
         browser: {},
         browserCount: BROWSER_COUNT,
@@ -135,6 +139,8 @@ async function main(): Promise<void> {
         for (const mode of [DEFAULT_POSE_CACHE, OTHER_POSE_CACHE]) waveWarm[mode] = await waveCost({ poseCache: mode }, 1);
         const waveBoundWarm = await boundWaveCost(1);
         const perRig = await spawnRigs();
+        const spikes = { pool: spikesAlone('pool', SKELETON, shotSize), stock: spikesAlone('stock', SKELETON, shotSize) };
+        measured.spikes = spikes;
         const rigs: RigMemory[] = [];
         for (const rig of MEMORY_RIGS) rigs.push(await rigMemory(rig));
         Object.assign(measured, { spawn, waveWarm: waveWarm[DEFAULT_POSE_CACHE], waveCold: waveCold[DEFAULT_POSE_CACHE], spawnRigs: perRig, memory: rigs });
@@ -159,6 +165,7 @@ async function main(): Promise<void> {
             `| scheduler overhead per instance and frame (posing stubbed out, pose cache off), N = 3000 | phaser-spine-pool ${overhead.plugin.toFixed(3)} µs; Phaser's UpdateList ${overhead.updateList.toFixed(3)} µs |`,
             `| one instance per frame in the N = 1000 crowd, ${dflt}: on screen (${offscreen.visible}) / off screen | ${offscreen.onscreen.toFixed(2)} µs / ${offscreen.offscreen.toFixed(3)} µs (**${((offscreen.offscreen / offscreen.onscreen) * 100).toFixed(1)} %**) |`,
             `| worst frame / median, N = ${n}, zoom 1 (the main table's ${FRAMES} frames) | ${dflt} **${worst(mine)}**; ${other} ${worst(theirs)}; exact bound ${worst(bound)}; stock ${worst(stock)} |`,
+            `| frame spikes, N = ${n}, zoom 1, each contender in a process of its own (${spikes.pool.frames} frames after a collection and 120 warm-up frames): median ms, p99, worst | ${dflt} ${ms(spikes.pool.median)}, p99 **${ratio(spikes.pool.p99 / spikes.pool.median)}×**, worst ${ms(spikes.pool.worst)} ms (**${ratio(spikes.pool.worst / spikes.stock.median)}×** stock's median); stock ${ms(spikes.stock.median)}, p99 ${ratio(spikes.stock.p99 / spikes.stock.median)}×, worst ${ms(spikes.stock.worst)} ms |`,
         ];
         probes = ['| measurement | result |', '|---|---|', ...lines].join('\n');
         log(`${probes}\n`);
@@ -176,6 +183,7 @@ async function main(): Promise<void> {
     }
 
     let browserTable: string | null = null;
+    let spawnsTable: string | null = null;
     if ((!QUICK || SHOTS_NAMED) && BROWSER) {
         const n = BROWSER_COUNT;
         const rows: string[] = [];
@@ -206,6 +214,26 @@ async function main(): Promise<void> {
             if (byMode.stockWebgl) rows.push(line("stock spine-phaser-v4, `renderer: 'spine-webgl'`", byMode.stockWebgl));
             if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
             log(`  browser, ${shot.label}: done`);
+        }
+        if (rows.length > 0 && (!QUICK || process.env.BENCH_SPAWNS === '1')) {
+            for (const rig of SPAWN_RIGS) {
+                const spawns = await browserSpawns(rig);
+                if (spawns) measured.browserSpawns[rig] = spawns;
+            }
+            const lines = SPAWN_RIGS.flatMap((rig) => {
+                const t = measured.browserSpawns[rig];
+                return t
+                    ? [
+                          `| \`${rig}\` (${shapeOf(rig)}) | ${t.addSpine.toFixed(0)} | ${t.spawn.toFixed(2)} + ${t.despawn.toFixed(2)} = ${(t.spawn + t.despawn).toFixed(2)} | **${(t.addSpine / (t.spawn + t.despawn)).toFixed(0)}×** |`,
+                      ]
+                    : [];
+            });
+            spawnsTable = [
+                "| browser: Chromium, spawns, µs per call (the page's `spawns` probe) | `this.add.spine` (destroy not timed) | pooled `spawn` + `despawn` (production mode, default options) | × cheaper |",
+                '|---|---:|---:|---:|',
+                ...lines,
+            ].join('\n');
+            log(`${spawnsTable}\n`);
         }
         if (rows.length === 0) {
             log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
@@ -279,6 +307,7 @@ async function main(): Promise<void> {
         );
     }
     if (browserTable) results.push('', browserTable);
+    if (spawnsTable) results.push('', spawnsTable);
 
     results.push(
         '',

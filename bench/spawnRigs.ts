@@ -4,6 +4,7 @@
  * and should not in the pool's; the first frame after a wave should not either.
  */
 import { preset, type PresetName } from '../fixtures/skeletons/presets';
+import { secondWaveAlone } from './alone';
 import { boundWaveCost, spawnCost, waveCost, type SpawnCost, type WaveCost } from './probes';
 import { ms, ratio } from './report';
 import { DEFAULT_POSE_CACHE } from './scenarios';
@@ -23,6 +24,8 @@ export interface SpawnRig {
     waveWarmer: WaveCost;
     /** The exact bound's later wave. */
     bound: WaveCost;
+    /** A game's second wave in a process of its own: the first despawn of the process came just before it (bench/alone.ts). */
+    secondWave: WaveCost;
     /** The first wave of a game, its instances prewarmed without and with its animations (`prewarm(..., { animations })`). */
     firstWave: WaveCost;
     firstWaveSampled: WaveCost;
@@ -61,7 +64,8 @@ export async function spawnRigs(): Promise<SpawnRig[]> {
         const wave = await waveCost(options, 1, 1000, rig);
         const waveWarmer = await waveCost(options, 3, 1000, rig);
         const bound = await boundWaveCost(1, 1000, rig);
-        out.push({ rig, shape: shapeOf(rig), spawn, wave, waveWarmer, bound, firstWave, firstWaveSampled });
+        const secondWave = secondWaveAlone(rig);
+        out.push({ rig, shape: shapeOf(rig), spawn, wave, waveWarmer, bound, secondWave, firstWave, firstWaveSampled });
     }
     return out;
 }
@@ -79,8 +83,8 @@ export function spawnRigTable(rows: SpawnRig[]): string {
             `${early(r.firstWave)} | ${early(r.firstWaveSampled)} |`,
     );
     return [
-        '| rig | `this.add.spine` µs | `spawn` + `despawn` µs (× cheaper) | played, despawned, spawned a frame later µs (×) | `spawn(..., { animation })` on screen, poses | wave of 1000: µs per spawn | the first frame after a later wave (one played before) | after three | exact bound, later wave | the first wave of a game: its first 60 frames, mean × steady | the same, its animations prewarmed |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        "| rig | `this.add.spine` µs | `spawn` + `despawn` µs (× cheaper) | played, despawned, spawned a frame later µs (×) | `spawn(..., { animation })` on screen, poses | wave of 1000: µs per spawn | the first frame after a later wave (one played before) | after three | exact bound, later wave | a game's second wave, in a process of its own | the first wave of a game: its first 60 frames, mean × steady | the same, its animations prewarmed |",
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ...lines,
     ].join('\n');
 }

@@ -3,7 +3,8 @@
  * the plugin's default mode (whichever `defaultOptions()` names), `poseCache: 'off'` against the
  * exact bound, spawn cost, the first frame after a wave, worst frame, pose cache memory.
  */
-import type { BrowserRow } from './browser';
+import type { Spikes } from './alone';
+import type { BrowserRow, SpawnTimes } from './browser';
 import type { RigMemory } from './memory';
 import type { SpawnCost, WaveCost } from './probes';
 import { SPINEBOY_SHAPED, type SpawnRig } from './spawnRigs';
@@ -23,6 +24,10 @@ export interface Measured {
     waveCold: WaveCost | null;
     /** Spawns and waves per rig (bench/spawnRigs.ts). */
     spawnRigs: SpawnRig[] | null;
+    /** The zoom 1 crowd's frames, the default options' and stock's, each in a process of its own (bench/alone.ts). */
+    spikes: { pool: Spikes; stock: Spikes } | null;
+    /** Spawn costs in Chromium per rig (the bench page's spawn probe). */
+    browserSpawns: Partial<Record<string, SpawnTimes>>;
     memory: RigMemory[] | null;
     /** The browser crowd's size (1000 unless `BENCH_BROWSER_COUNT` says). */
     browserCount: number;
@@ -42,6 +47,11 @@ function cheaper(rows: Row[] | null, key: string, n: number): number | null {
     const stock = row(rows, 'stock')?.median[n];
     const mine = row(rows, key)?.median[n];
     return stock === undefined || mine === undefined ? null : stock / mine;
+}
+
+/** How many times cheaper a pooled spawn + despawn is than `this.add.spine`, or null. */
+function browserPair(t: SpawnTimes | undefined): number | null {
+    return t ? t.addSpine / (t.spawn + t.despawn) : null;
 }
 
 function check(target: string, value: number | null, text: (v: number) => string, met: (v: number) => boolean): Target {
@@ -154,6 +164,23 @@ export function targets(m: Measured): Target[] {
         ),
     );
 
+    // Issue 47's: spikes measured alone (in the main table a collection of stock's garbage lands in any contender's frame).
+    const spikes = m.spikes;
+    list.push(
+        check(
+            `p99 frame ≤ 2× the median, ${dflt}, ${n} characters, zoom 1, in a process of its own`,
+            spikes ? spikes.pool.p99 / spikes.pool.median : null,
+            (v) => `${ratio(v)}× (p99 ${ms(spikes!.pool.p99)} ms, median ${ms(spikes!.pool.median)} ms, ${spikes!.pool.frames} frames)`,
+            (v) => v <= 2,
+        ),
+        check(
+            `worst frame ≤ 1/10 of stock's median, the same`,
+            spikes ? spikes.pool.worst / spikes.stock.median : null,
+            (v) => `${ratio(v)}× (worst ${ms(spikes!.pool.worst)} ms, stock's median ${ms(spikes!.stock.median)} ms)`,
+            (v) => v <= 0.1,
+        ),
+    );
+
     // The bench's rigs: the largest measured stands for "a 67-bone rig with 8 animations", named as it is.
     const largest = m.memory?.reduce((a, b) => (b.bones > a.bones ? b : a));
     list.push(
@@ -189,6 +216,13 @@ export function targets(m: Measured): Target[] {
             `\`spawn\` + \`despawn\` ≥ 50× cheaper than \`this.add.spine\` ${on}`,
             rig ? rig.spawn.addSpine / (rig.spawn.spawn + rig.spawn.despawn) : null,
             (v) => `${v.toFixed(0)}× (${(rig!.spawn.spawn + rig!.spawn.despawn).toFixed(2)} µs against ${rig!.spawn.addSpine.toFixed(1)} µs)`,
+            (v) => v >= 50,
+        ),
+        check(
+            `browser (Chromium): \`spawn\` + \`despawn\` ≥ 50× cheaper than \`this.add.spine\` ${on}`,
+            browserPair(m.browserSpawns[SPINEBOY_SHAPED]),
+            (v) =>
+                `${v.toFixed(0)}× (${(m.browserSpawns[SPINEBOY_SHAPED]!.spawn + m.browserSpawns[SPINEBOY_SHAPED]!.despawn).toFixed(2)} µs against ${m.browserSpawns[SPINEBOY_SHAPED]!.addSpine.toFixed(0)} µs)`,
             (v) => v >= 50,
         ),
         check(

@@ -39,6 +39,11 @@
  * After each timed frame (outside its time) a 1×1 readPixels waits for the GPU to finish it: its time
  * is the GPU drain (`drain`), the GPU's work left when the main thread is done (software GL does it
  * on the same cores; a real GPU in parallel).
+ * `spawns` (a number of rounds, 0 by default): instead of frames, the page times spawns (bench/probes.ts's
+ * `spawnCost` in the browser): µs per `this.add.spine` (its destroy not timed) and per pooled `spawn`
+ * and `despawn` (production mode, free instances ready, default options) of the page's rig, in batches
+ * (50 objects made, 1000 spawned: the page's clock ticks in steps of 0.1 ms), frames stepped between
+ * batches; the medians of the later half of the rounds (`window.benchResult.spawns`).
  * On Phaser 4 the modes also include spine-phaser-v4's `'spine-webgl'` renderer: stock objects made
  * with it (`stockWebgl`) and the pool's (`sharedWebgl`: the pool's `renderer` option, default
  * `poseCache`); `stock`, `plugin` and `shared` use its default (Mesh2D) renderer.
@@ -78,6 +83,8 @@ if (modes.includes('sharedPlain') && !plain) throw new Error(`mode sharedPlain: 
 const KEYS: Rig[] = plain && modes.includes('sharedPlain') ? [rig, plain] : [rig];
 const zoom = Number(params.get('zoom') ?? 1);
 const scale = Number(params.get('scale') ?? 1);
+/** Rounds of the spawn probe (`spawns`, see above); 0: the frames are timed instead. */
+const spawnRounds = Number(params.get('spawns') ?? 0);
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -121,6 +128,15 @@ export interface BenchResult {
     drawn: Partial<Record<Mode, unknown>>;
     /** The same (and the GPU path's misses) summed over the timed frames, with the GPU's share of the served. */
     drawnSum: Partial<Record<Mode, DrawnSum>>;
+    /** The spawn probe's µs per call (`spawns`), when run. */
+    spawns?: SpawnTimes;
+}
+
+/** µs per call: `this.add.spine`, the pool's `spawn` and `despawn` (see `spawns` above). */
+export interface SpawnTimes {
+    addSpine: number;
+    spawn: number;
+    despawn: number;
 }
 
 /** Runs `next` in a later task that holds the page's load event until it has run (see above). */
@@ -180,12 +196,64 @@ class BenchScene extends Phaser.Scene {
         for (let round = 0; round < rounds; round++) this.plan.push(...modes);
         later(() => {
             this.game.loop.stop(); // frames are stepped here, timed one by one
-            this.nextMode();
+            if (spawnRounds > 0) {
+                this.result.spawns = this.timeSpawns();
+                this.finish();
+            } else {
+                this.nextMode();
+            }
         });
     }
 
     private get pool(): SpinePoolPlugin {
         return (this as unknown as { spinePool: SpinePoolPlugin }).spinePool;
+    }
+
+    /** The spawn probe (`spawns`): each operation in its own run of batches, the median of the later half's batch averages. */
+    private timeSpawns(): SpawnTimes {
+        /** Objects made per batch by `this.add.spine`, and spawned by the pool: a batch takes a few ms either way. */
+        const made = 50;
+        const spawned = 1000;
+        const atlas = `${rig}-atlas`;
+        const [x, y] = [width * 2, height * 2];
+        const pool = this.pool;
+        pool.configure({ dev: false });
+        pool.prewarm(rig, atlas, spawned);
+        const live: ReturnType<typeof this.add.spine>[] = [];
+        const step = (frames: number) => {
+            for (let i = 0; i < frames; i++) this.game.headlessStep((this.clock += FRAME_MS), FRAME_MS);
+        };
+        const measure = (
+            batch: number,
+            make: () => ReturnType<typeof this.add.spine>,
+            undo: (go: ReturnType<typeof this.add.spine>) => void,
+            timeUndo = false,
+        ): number => {
+            const perCall: number[] = [];
+            for (let round = 0; round < spawnRounds; round++) {
+                let begin = performance.now();
+                for (let i = 0; i < batch; i++) live.push(make());
+                const making = performance.now() - begin;
+                begin = performance.now();
+                for (const go of live) undo(go);
+                const undoing = performance.now() - begin;
+                live.length = 0;
+                // Despawned instances get their setup pose back over the next frames (a burst within 30): the next batch finds them ready, as a game's does.
+                step(31);
+                if (round >= spawnRounds / 2) perCall.push(((timeUndo ? undoing : making) * 1000) / batch);
+            }
+            return perCall.sort((a, b) => a - b)[perCall.length >> 1];
+        };
+        const despawn = (go: ReturnType<typeof this.add.spine>) => pool.despawn(go);
+        return {
+            addSpine: measure(
+                made,
+                () => this.add.spine(x, y, rig, atlas),
+                (go) => go.destroy(),
+            ),
+            spawn: measure(spawned, () => pool.spawn(x, y, rig, atlas), despawn),
+            despawn: measure(spawned, () => pool.spawn(x, y, rig, atlas), despawn, true),
+        };
     }
 
     private nextMode(): void {
@@ -262,7 +330,7 @@ class BenchScene extends Phaser.Scene {
         const result = this.result;
         const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
         const stock = result.samples.stock ? median(result.samples.stock) : NaN;
-        const rows = modes.map((mode) => {
+        const rows = (spawnRounds > 0 ? [] : modes).map((mode) => {
             const m = median(result.samples[mode] ?? []);
             const u = median(result.update[mode] ?? []);
             const r = median(result.render[mode] ?? []);
@@ -272,7 +340,10 @@ class BenchScene extends Phaser.Scene {
         (document.getElementById('results') as HTMLElement).innerHTML =
             `<caption>${count} characters ('${rig}'), ${result.renderer}, ${navigator.userAgent}</caption>` +
             '<tr><th>frame time (update + render)</th><th>median ms</th><th>update</th><th>render</th><th>GPU drain</th><th>× cheaper than stock</th><th>served drawn on the GPU</th></tr>' +
-            rows.join('');
+            rows.join('') +
+            (result.spawns
+                ? `<tr><td>spawns (µs per call)</td><td colspan="6">this.add.spine ${result.spawns.addSpine.toFixed(1)}; spawn ${result.spawns.spawn.toFixed(2)} + despawn ${result.spawns.despawn.toFixed(2)}: ${(result.spawns.addSpine / (result.spawns.spawn + result.spawns.despawn)).toFixed(0)}× cheaper</td></tr>`
+                : '');
         (document.getElementById('bench-json') as HTMLElement).textContent = JSON.stringify(result);
         (window as unknown as { benchResult: BenchResult }).benchResult = result;
         status('done');

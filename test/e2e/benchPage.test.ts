@@ -56,6 +56,22 @@ maybe(
 );
 
 maybe(
+    "the page's spawn probe (?spawns=) prints µs per this.add.spine and per pooled spawn and despawn instead of frames",
+    async () => {
+        const dom = await dumpDom(buildPage(), '?spawns=4&rig=hero');
+        expect(dom).toContain('<div id="status">done</div>');
+        const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
+        const result = JSON.parse(json ?? 'null') as { samples: Record<string, number[]>; spawns?: Record<string, number> };
+        expect(result.samples).toEqual({});
+        expect(Object.keys(result.spawns ?? {})).toEqual(['addSpine', 'spawn', 'despawn']);
+        expect(result.spawns!.addSpine).toBeGreaterThan(0);
+        for (const call of ['spawn', 'despawn']) expect(Number.isFinite(result.spawns![call]) && result.spawns![call] >= 0).toBe(true);
+        expect(dom).toMatch(/<td>spawns \(µs per call\)<\/td><td colspan="6">this.add.spine [\d.]+; spawn [\d.]+ \+ despawn [\d.]+: \d+× cheaper<\/td>/);
+    },
+    300000,
+);
+
+maybe(
     "Phaser 4: one game drawing pooled crowds of both of spine-phaser-v4's renderers in turns (its default Mesh2D one, then 'spine-webgl'), each served crowd all drawn on the GPU (the samples pictured for each renderer)",
     async () => {
         const dom = await dumpDom(buildPage('phaser4'), '?count=60&frames=10&warmup=20&rounds=1&zoom=0.25&scale=0.8&modes=stock,shared,sharedWebgl');

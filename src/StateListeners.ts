@@ -131,8 +131,9 @@ export class StateListeners {
     }
 
     private dispatch(type: Callback, entry: unknown, event: unknown): void {
-        if (this.accepts !== null && !this.accepts(entry)) return;
         const records = this.records;
+        // No listener (a crowd's usual case): nothing to ask `accepts` (a lookup per event) about.
+        if (records.length === 0 || (this.accepts !== null && !this.accepts(entry))) return;
         const epoch = this.epoch;
         this.depth++;
         try {

@@ -25,6 +25,19 @@ describe('StateListeners', () => {
         expect(list.records.length).toBe(2);
     });
 
+    test('an event with no listener asks nothing of accepts; with one, accepts decides whether it hears it', () => {
+        const { list, heard, listener } = setup();
+        const accepts = jest.fn((entry: unknown) => entry === 'current');
+        list.accepts = accepts;
+        list.dispatcher.complete('current');
+        expect(accepts).not.toHaveBeenCalled();
+        list.add(listener('a'), null);
+        list.dispatcher.complete('old');
+        list.dispatcher.complete('current');
+        expect(accepts.mock.calls).toEqual([['old'], ['current']]);
+        expect(heard).toEqual(['a']);
+    });
+
     test('a listener removed during dispatch before its turn is skipped for that event (GameFramework rule)', () => {
         const { list, heard, listener } = setup();
         const c = listener('c');

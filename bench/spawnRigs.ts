@@ -80,7 +80,7 @@ export function spawnRigTable(rows: SpawnRig[]): string {
             `| \`${r.rig}\` (${r.shape}) | ${r.spawn.addSpine.toFixed(1)} | ${times(r.spawn.addSpine, r.spawn.spawn + r.spawn.despawn)} | ` +
             `${times(r.spawn.addSpine, r.spawn.pairNextFrame)} | ${ratio(r.spawn.spawnAnimated[DEFAULT_POSE_CACHE] / r.spawn.onePose)} (one pose ${r.spawn.onePose.toFixed(1)} µs) | ` +
             `${r.wave.spawn.toFixed(1)} | ${wave(r.wave)} | ${wave(r.waveWarmer)} | ${ratio(r.bound.first / r.bound.steady)}× | ` +
-            `${early(r.firstWave)} | ${early(r.firstWaveSampled)} |`,
+            `${wave(r.secondWave)}, its first 60 frames ${early(r.secondWave)} | ${early(r.firstWave)} | ${early(r.firstWaveSampled)} |`,
     );
     return [
         "| rig | `this.add.spine` µs | `spawn` + `despawn` µs (× cheaper) | played, despawned, spawned a frame later µs (×) | `spawn(..., { animation })` on screen, poses | wave of 1000: µs per spawn | the first frame after a later wave (one played before) | after three | exact bound, later wave | a game's second wave, in a process of its own | the first wave of a game: its first 60 frames, mean × steady | the same, its animations prewarmed |",

@@ -233,7 +233,9 @@ async function pageResult<T>(query: string): Promise<T | null> {
         const tab = await browser.context.newPage();
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(String(error)));
-        await tab.goto(`${pathToFileURL(page).href}?${query}`, { waitUntil: 'load', timeout: 900000 });
+        // A page holds its load event until its last frame: 1000 `shipped` all on screen, every mode, two rounds, takes over
+        // 15 minutes on software GL (a GPU drain of 1-2 s after each of stock's frames).
+        await tab.goto(`${pathToFileURL(page).href}?${query}`, { waitUntil: 'load', timeout: 3_600_000 });
         const result = (await tab.evaluate(() => (window as unknown as { benchResult?: unknown }).benchResult)) as T | undefined;
         if (errors.length || !result) throw new Error(`browser bench: ${errors.join('; ') || 'no result on the page'}`);
         return result;

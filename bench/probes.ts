@@ -7,10 +7,11 @@ import type { SpineGameObject } from '@esotericsoftware/spine-phaser';
 import { crowdGame, median, measureFrames, percentile, placements, populatePool, populateStock, WORLD_HEIGHT, WORLD_WIDTH } from './crowd';
 import { DEFAULT_POSE_CACHE, gc, SKELETON } from './scenarios';
 import { ExactBound } from './exactBound';
+import { timeBatches } from './batches';
 import { FRAME_MS, type TestGame } from '../fixtures/headless/game';
 import { POSE_CACHE_MODES, type PoseCacheMode } from '../src/options';
 import type { SpinePoolOptions } from '../plugin/options';
-import type { SpineObject } from '../spine/core/shapes';
+import type { AnimationState, Skeleton } from '../spine/core/shapes';
 import { versionOf } from '../spine/core/versions';
 import { applyEventsOnly } from '../spine/eventsOnly';
 import { instanceOf } from '../plugin/PooledGameObject';
@@ -62,24 +63,10 @@ export async function spawnCost(rig: PresetName = SKELETON): Promise<SpawnCost> 
     const cy = WORLD_HEIGHT / 2;
     const made: SpineGameObject[] = [];
     pool.prewarm(rig, atlas, batch);
-    /** Median µs per call of `make` over `rounds` batches (the first half warms the JIT up), `undo` untimed unless asked. */
-    const measure = (make: () => SpineGameObject, undo: (go: SpineGameObject) => void, timeUndo = false): number => {
-        const samples: number[] = [];
-        for (let round = 0; round < rounds; round++) {
-            let begin = performance.now();
-            for (let i = 0; i < batch; i++) made.push(make());
-            const making = performance.now() - begin;
-            begin = performance.now();
-            for (const go of made) undo(go);
-            const undoing = performance.now() - begin;
-            made.length = 0;
-            // Despawned instances get their setup pose back over the next frames, a few per frame:
-            // the next batch spawns free instances that are ready, as a game's does.
-            t.step(Math.ceil(batch / 8) + 1);
-            samples.push(((timeUndo ? undoing : making) * 1000) / batch);
-        }
-        return median(samples.slice(rounds / 2));
-    };
+    // Despawned instances get their setup pose back over the next frames, a few per frame: the next
+    // batch spawns free instances that are ready, as a game's does.
+    const measure = (make: () => SpineGameObject, undo: (go: SpineGameObject) => void, timeUndo = false): number =>
+        timeBatches(rounds, batch, make, undo, () => t.step(Math.ceil(batch / 8) + 1), timeUndo);
     const despawn = (go: SpineGameObject) => pool.despawn(go);
     // The setup poses the frame's end makes (the pool's `afterUpdate`), timed apart from the frame.
     const lifecycle = (pool as unknown as { lifecycle: { afterUpdate(): void } }).lifecycle;
@@ -320,7 +307,7 @@ export interface Allocation {
 /**
  * Bytes allocated per frame with N = `count`: the heap's growth over 30 frames (the young
  * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), best
- * of three. The scheduling paths are measured with posing stubbed out (`bookkeepingOnly`) on the
+ * of three. The scheduling paths are measured with posing stubbed out (`stubPosing`) on the
  * runtime's SpineGameObject prototype (the objects keep their shape; the pose cache off, as a copy
  * from it is posing that goes past the stub); a sampling heap profiler cannot split
  * the rest, as it charges spine-core code inlined into a caller to that caller.
@@ -328,9 +315,7 @@ export interface Allocation {
 export async function allocationPerFrame(count = 1000): Promise<Allocation> {
     const growth = async (pool: boolean, stubbed: boolean) => {
         const t = await crowdGame(SKELETON, pool);
-        const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
-        const updatePose = Base.updatePose;
-        if (stubbed) Base.updatePose = bookkeepingOnly;
+        const restore = stubbed ? stubPosing(t) : null;
         try {
             if (pool) populatePool(t, SKELETON, placements(count), stubbed ? { offscreen: 'lod', poseCache: 'off' } : {});
             else populateStock(t, SKELETON, placements(count));
@@ -345,7 +330,7 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
             }
             return best;
         } finally {
-            Base.updatePose = updatePose;
+            restore?.();
             t.destroy();
         }
     };
@@ -358,18 +343,31 @@ export async function allocationPerFrame(count = 1000): Promise<Allocation> {
 }
 
 /**
- * `updatePose` without the posing: the AnimationState's update and what its apply records and
- * fires, no timeline applied, no world transform. Stubbing posing with this rather than a no-op keeps
- * the states as they would be (entries applied, times moving), which the scheduler's replay reads.
+ * Posing stubbed out on the runtime's prototypes, for the probes that measure everything else: an
+ * AnimationState's `apply` does only what it records and fires (`applyEventsOnly`: entries applied,
+ * times moving, events), a Skeleton's `updateWorldTransform` nothing. Stock's `updatePose` and the
+ * pool's own posing (spine/Posing.ts makes updatePose's steps itself: a stub of `updatePose` no
+ * longer reaches it) both go through them, and the objects keep their shape. Returns what puts them back.
  */
-function bookkeepingOnly(this: SpineObject, ms: number): void {
-    this.animationState.update(ms / 1000);
-    applyEventsOnly(this.animationState, this.skeleton, versionOf(this.skeleton));
+function stubPosing(t: TestGame): () => void {
+    const State = t.spine.AnimationState.prototype as unknown as { apply(skeleton: Skeleton): boolean };
+    const Bones = t.spine.Skeleton.prototype as unknown as { updateWorldTransform(physics: unknown): void };
+    const { apply } = State;
+    const { updateWorldTransform } = Bones;
+    State.apply = function appliedEventsOnly(this: AnimationState, skeleton: Skeleton): boolean {
+        applyEventsOnly(this, skeleton, versionOf(skeleton));
+        return true;
+    };
+    Bones.updateWorldTransform = function noWorldTransforms(): void {};
+    return () => {
+        State.apply = apply;
+        Bones.updateWorldTransform = updateWorldTransform;
+    };
 }
 
 /**
  * The scheduler's own cost per instance and frame (µs), posing replaced by its bookkeeping
- * (`bookkeepingOnly`) on the runtime's SpineGameObject prototype (so the objects themselves keep
+ * (`stubPosing`) on the runtime's SpineGameObject prototype (so the objects themselves keep
  * their shape), all instances in distance tiers (`offscreen: 'lod'`); Phaser's UpdateList with the
  * same stub for comparison. The pose cache is off there: a pose copied from it is posing, and
  * goes past the stub.
@@ -377,9 +375,7 @@ function bookkeepingOnly(this: SpineObject, ms: number): void {
 export async function schedulerOverhead(count = 3000): Promise<{ plugin: number; updateList: number }> {
     const measure = async (pool: boolean) => {
         const t = await crowdGame(SKELETON, true);
-        const Base = t.spine.SpineGameObject.prototype as { updatePose(ms: number): void };
-        const updatePose = Base.updatePose;
-        Base.updatePose = bookkeepingOnly;
+        const restore = stubPosing(t);
         try {
             if (pool) populatePool(t, SKELETON, placements(count), { offscreen: 'lod', poseCache: 'off' });
             else populateStock(t, SKELETON, placements(count));
@@ -387,7 +383,7 @@ export async function schedulerOverhead(count = 3000): Promise<{ plugin: number;
             const empty = await emptyFrame(t);
             return ((median(samples) - empty) * 1000) / count;
         } finally {
-            Base.updatePose = updatePose;
+            restore();
             t.destroy();
         }
     };

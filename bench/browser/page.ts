@@ -53,6 +53,7 @@ import type * as PhaserModule from 'phaser';
 import { SpinePoolPlugin } from 'phaser-spine-pool';
 import { addRig } from '../../fixtures/pages/addRig';
 import { preset } from '../../fixtures/skeletons/presets';
+import { timeBatches } from '../batches';
 import { placements } from '../placements';
 import { flash, tintCrowd } from '../tintedCrowd';
 
@@ -219,31 +220,16 @@ class BenchScene extends Phaser.Scene {
         const pool = this.pool;
         pool.configure({ dev: false });
         pool.prewarm(rig, atlas, spawned);
-        const live: ReturnType<typeof this.add.spine>[] = [];
         const step = (frames: number) => {
             for (let i = 0; i < frames; i++) this.game.headlessStep((this.clock += FRAME_MS), FRAME_MS);
         };
+        // Despawned instances get their setup pose back over the next frames (a burst within 30): the next batch finds them ready, as a game's does.
         const measure = (
             batch: number,
             make: () => ReturnType<typeof this.add.spine>,
             undo: (go: ReturnType<typeof this.add.spine>) => void,
             timeUndo = false,
-        ): number => {
-            const perCall: number[] = [];
-            for (let round = 0; round < spawnRounds; round++) {
-                let begin = performance.now();
-                for (let i = 0; i < batch; i++) live.push(make());
-                const making = performance.now() - begin;
-                begin = performance.now();
-                for (const go of live) undo(go);
-                const undoing = performance.now() - begin;
-                live.length = 0;
-                // Despawned instances get their setup pose back over the next frames (a burst within 30): the next batch finds them ready, as a game's does.
-                step(31);
-                if (round >= spawnRounds / 2) perCall.push(((timeUndo ? undoing : making) * 1000) / batch);
-            }
-            return perCall.sort((a, b) => a - b)[perCall.length >> 1];
-        };
+        ) => timeBatches(spawnRounds, batch, make, undo, () => step(31), timeUndo);
         const despawn = (go: ReturnType<typeof this.add.spine>) => pool.despawn(go);
         return {
             addSpine: measure(

@@ -38,13 +38,18 @@ async function dumpDom(page: string, query: string): Promise<string> {
     }
 }
 
+/** The page's results (`#bench-json`) in a dumped DOM; null when there are none. */
+function benchJson<T>(dom: string): T {
+    const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
+    return JSON.parse(json ?? 'null') as T;
+}
+
 maybe(
     'chromium --dump-dom of the page opened from disk prints a result for stock, the plugin and the pose cache',
     async () => {
         const dom = await dumpDom(buildPage(), '?count=120&frames=20&warmup=5&rounds=1');
         expect(dom).toContain('<div id="status">done</div>');
-        const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
-        const result = JSON.parse(json ?? 'null') as { count: number; samples: Record<string, number[]> };
+        const result = benchJson<{ count: number; samples: Record<string, number[]> }>(dom);
         expect(result.count).toBe(120);
         for (const mode of ['stock', 'plugin', 'shared']) {
             expect(result.samples[mode]).toHaveLength(20);
@@ -60,8 +65,7 @@ maybe(
     async () => {
         const dom = await dumpDom(buildPage(), '?spawns=4&rig=hero');
         expect(dom).toContain('<div id="status">done</div>');
-        const json = /<script type="application\/json" id="bench-json">(.*?)<\/script>/s.exec(dom)?.[1];
-        const result = JSON.parse(json ?? 'null') as { samples: Record<string, number[]>; spawns?: Record<string, number> };
+        const result = benchJson<{ samples: Record<string, number[]>; spawns?: Record<string, number> }>(dom);
         expect(result.samples).toEqual({});
         expect(Object.keys(result.spawns ?? {})).toEqual(['addSpine', 'spawn', 'despawn']);
         expect(result.spawns!.addSpine).toBeGreaterThan(0);

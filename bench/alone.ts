@@ -33,6 +33,7 @@ function alone<T>(job: Job): T {
         env: process.env,
         maxBuffer: 1 << 20,
     });
+    if (child.error) throw child.error;
     const line = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !line.startsWith('{'))
         throw new Error(`bench/alone.ts ${JSON.stringify(job)} failed (${child.status}): ${child.stderr || child.stdout}`);

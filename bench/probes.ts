@@ -308,7 +308,7 @@ export interface Allocation {
  * Bytes allocated per frame with N = `count`: the heap's growth over 30 frames (the young
  * generation is large enough that no GC runs in between: run with --max-semi-space-size=64), best
  * of three. The scheduling paths are measured with posing stubbed out (`stubPosing`) on the
- * runtime's SpineGameObject prototype (the objects keep their shape; the pose cache off, as a copy
+ * runtime's spine-core prototypes (the objects keep their shape; the pose cache off, as a copy
  * from it is posing that goes past the stub); a sampling heap profiler cannot split
  * the rest, as it charges spine-core code inlined into a caller to that caller.
  */
@@ -367,7 +367,7 @@ function stubPosing(t: TestGame): () => void {
 
 /**
  * The scheduler's own cost per instance and frame (µs), posing replaced by its bookkeeping
- * (`stubPosing`) on the runtime's SpineGameObject prototype (so the objects themselves keep
+ * (`stubPosing`) on the runtime's spine-core prototypes (so the objects themselves keep
  * their shape), all instances in distance tiers (`offscreen: 'lod'`); Phaser's UpdateList with the
  * same stub for comparison. The pose cache is off there: a pose copied from it is posing, and
  * goes past the stub.

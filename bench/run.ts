@@ -23,6 +23,7 @@ import { stack, STACK_NAMES } from '../fixtures/headless/stack';
 import { VIEW_HEIGHT, VIEW_WIDTH } from './crowd';
 import { spikesAlone } from './alone';
 import { browserBench, browserShots, browserSpawns, type BrowserRow } from './browser';
+import { findChromium } from '../fixtures/browser/chromium';
 import { allocationPerFrame, boundWaveCost, churnGarbage, offscreenCost, schedulerOverhead, spawnCost, waveCost, type WaveCost } from './probes';
 import { fill, frameChart, frameTable, memoryTable, ms, ratio, shotTable, targetsTable, type Row } from './report';
 import { cacheMode, DEFAULT_KEY, DEFAULT_POSE_CACHE, frameSamples, POSE_CACHE_KEY, SCENARIOS, SHOT_SCENARIOS, SKELETON, type Scenario } from './scenarios';
@@ -37,6 +38,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 200);
 const QUICK = process.env.BENCH_QUICK === '1';
 const BROWSER = process.env.BENCH_BROWSER !== '0';
+/** The browser's spawn probe even with BENCH_QUICK=1 (after the shots named, if any). */
+const SPAWNS = process.env.BENCH_SPAWNS === '1';
 /** The browser shots run (BENCH_SHOTS names some: they run even with BENCH_QUICK=1), their timed frames and rounds. */
 const SHOTS_NAMED = Boolean(process.env.BENCH_SHOTS);
 const BROWSER_SHOTS = browserShots();
@@ -184,11 +187,11 @@ async function main(): Promise<void> {
 
     let browserTable: string | null = null;
     let spawnsTable: string | null = null;
-    if ((!QUICK || SHOTS_NAMED) && BROWSER) {
+    if ((!QUICK || SHOTS_NAMED || SPAWNS) && BROWSER) {
         const n = BROWSER_COUNT;
         const rows: string[] = [];
         let renderer = '';
-        for (const shot of BROWSER_SHOTS) {
+        for (const shot of QUICK && !SHOTS_NAMED ? [] : BROWSER_SHOTS) {
             const browser = await browserBench(n, BROWSER_FRAMES, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot, BROWSER_ROUNDS, 60, BROWSER_MODES);
             if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
             if (byMode.sharedWebgl) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`renderer: 'spine-webgl'\``, byMode.sharedWebgl));
             log(`  browser, ${shot.label}: done`);
         }
-        if (rows.length > 0 && (!QUICK || process.env.BENCH_SPAWNS === '1')) {
+        if (findChromium() && (!QUICK || SPAWNS)) {
             for (const rig of SPAWN_RIGS) {
                 const spawns = await browserSpawns(rig);
                 if (spawns) measured.browserSpawns[rig] = spawns;
@@ -235,9 +238,9 @@ async function main(): Promise<void> {
             ].join('\n');
             log(`${spawnsTable}\n`);
         }
-        if (rows.length === 0) {
+        if (!findChromium()) {
             log('browser benchmark SKIPPED: no Chromium (apt-get install chromium, or set CHROMIUM_PATH)\n');
-        } else {
+        } else if (rows.length > 0) {
             browserTable = [
                 `| browser: Chromium, ${renderer} (software, --disable-gpu), N = ${n} | | frame median ms (p95) | update | render | GPU drain | frame: × cheaper than stock | render: × stock's | served drawn on the GPU |`,
                 '|---|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -257,7 +260,7 @@ async function main(): Promise<void> {
         '',
         `${setting}. Frame cost is one \`game.headlessStep\`: Phaser's whole update with the real`,
         `spine-phaser runtime, no rendering; ${FRAMES} frames measured after 60 warm-up frames. All contenders live in one`,
-        'process and are stepped in turns of 4 frames, so the drifts of this shared machine hit them alike.',
+        "process and are stepped in turns of 4 frames, so the drifts of this shared machine hit them alike (the frame spikes and a game's second wave excepted: each in a process of its own, bench/alone.ts).",
         `The plugin's default pose cache mode, read from its default options, is \`'${DEFAULT_POSE_CACHE}'\`: its rows say "(default)".`,
         '',
         '![Median frame cost against the number of characters](frame-cost.svg)',

@@ -175,7 +175,8 @@ export function retireInstance(instance: PooledInstance): void {
 export function rehearse(instance: PooledInstance): void {
     const animations = instance.skeleton.data.animations;
     if (animations.length > 0) instance.version.setAnimation(instance.go.animationState, 0, animations[0], true);
-    instance.hygiene.clean(null, []);
+    // What a despawn's cleaning writes of the listener list (the rest of its cleaning finds nothing on a new object).
+    instance.listeners.release();
     retireInstance(instance);
     resetPose(instance);
     instance.generation = 0;

@@ -10,6 +10,7 @@ import { preset } from '../../fixtures/skeletons/presets';
 import { partsOf } from '../../fixtures/internals';
 import { SLOTS_AT_SETUP, SLOTS_KEYED, slotsNow } from '../../spine/bonesWhenRead';
 import { Life } from '../../plugin/PooledInstance';
+import * as Recycler from '../../plugin/Recycler';
 
 /** The corpus rigs the pose cache serves (physics rigs are posed every frame). */
 const SERVED_RIGS = ['limbs', 'path', 'skins', 'giant'] as const;
@@ -441,7 +442,7 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             let created: { tracks: number; state: ReturnType<typeof skeletonState> } | null = null;
             pool.setHooks(rig, `${rig}-atlas`, {
                 onCreate: (go) => {
-                    created = { tracks: go.animationState.tracks.length, state: skeletonState(go.skeleton) };
+                    created ??= { tracks: go.animationState.tracks.length, state: skeletonState(go.skeleton) };
                     go.animationState.addListener(heard(pooled));
                 },
             });
@@ -450,7 +451,12 @@ describe('a respawned instance is in the setup pose a new stock object shows', (
             const stockHeard: string[] = [];
             stock.animationState.addListener(heard(stockHeard));
             // Full detail: updated every frame, as stock (a lower tier may owe time, see DESIGN's interval k).
+            const rehearsed = jest.spyOn(Recycler, 'rehearse');
             const go = pool.spawn(100, 100, rig, `${rig}-atlas`, { animation: 'run', detail: 'full' });
+            pool.prewarm(rig, `${rig}-atlas`, 2);
+            // The first instance only, rehearsed before onCreate saw it.
+            expect(rehearsed.mock.calls.map(([instance]) => instance.go)).toEqual([go]);
+            rehearsed.mockRestore();
             stock.animationState.setAnimation(0, 'run', true);
             expect(created).toEqual({ tracks: 0, state: setup });
             t.step(40);

@@ -164,7 +164,7 @@ export function retireInstance(instance: PooledInstance): void {
 
 /**
  * Takes a pool's first instance, before the game or its `onCreate` sees it, once through what its
- * lives will do to it: an animation set, its leftovers looked for, retired, its setup pose made.
+ * lives will do to it: an animation set, its listener list released, retired, its setup pose made.
  * Why: V8 compiles hot code on the assumption that a field never rewritten since its object was
  * built stays as it is, and throws that code away when one is rewritten; fields only a despawn
  * rewrites would make a game's first despawn do so to the whole per-frame path, and the next wave's

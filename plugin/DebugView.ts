@@ -86,7 +86,7 @@ interface SceneRenderer {
  * instance, its tier (colour), its extent (the box culling and the distance tiers measure, placed as
  * the camera sees it) with a square at its origin, and where it is big enough on screen a label:
  * its tier, how this frame's pose was made (`cache`, `full: <reason>`, or `held`: not posed this
- * frame) and how it was drawn (`picture`, `slots`, `runtime`, or `not drawn`); the two distance
+ * frame) and how it was drawn (`impostor`, `gpu`, `picture`, `slots`, `runtime`, or `not drawn`); the two distance
  * rings around the view's centre; a panel of `stats()`.
  *
  * Its own layer: a Graphics and Texts that are in no display list, drawn after the scene's cameras

@@ -101,6 +101,11 @@ export class UpdatePass implements PoolHost {
         return this.settings.options.gpuDraw;
     }
 
+    /** PoolHost: below which screen size a served instance may be drawn as an image. */
+    get impostorBelow(): number {
+        return this.settings.options.impostorBelow;
+    }
+
     /** PoolHost: the shared pose cache (also for stats and drawing). */
     get poseCache(): PoseCache {
         return this.posing.cache;

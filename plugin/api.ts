@@ -315,14 +315,14 @@ export interface SpinePoolStats {
     };
     /**
      * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on
-     * the GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by
+     * the GPU (as an image of its sample, or from its picture) or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by
      * the runtime (a pose not served, a clipping attachment, a tinted or physics rig, Phaser 4's
      * default renderer, Canvas). One drawn by several cameras counts once.
      */
     drawn: DrawnCounts;
     /** Drawing on the GPU (the `gpuDraw` option). */
     gpu: {
-        /** GPU bytes of the texture holding the samples' pictures (the pictures in it are counted in `poseCache.bytes`). */
+        /** GPU bytes of the textures holding the samples' pictures and the impostors' images (those in them are counted in `poseCache.bytes`). */
         bytes: number;
         /**
          * Why served instances are not drawn on the GPU, null when they are (or may be: nothing

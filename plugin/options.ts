@@ -2,7 +2,7 @@
  * The plugin's options: the engine-free ones (src/options.ts) and the engine's, in one record from
  * which their defaults, validation, names and type are derived.
  */
-import { CORE_OPTIONS, defaultsOf, oneOf, option, orNull, resolveWith, TRUE_OR_FALSE, type OptionsOf } from '../src/options';
+import { CORE_OPTIONS, defaultsOf, finite, oneOf, option, orNull, resolveWith, TRUE_OR_FALSE, type OptionsOf } from '../src/options';
 
 /** spine-phaser-v4's renderers of a SpineGameObject (its `renderer` option). */
 export type SpineRendererName = 'phaser' | 'spine-webgl' | 'spine-canvas';
@@ -39,13 +39,26 @@ const ENGINE_OPTIONS = {
      */
     gpuDraw: option(true, TRUE_OR_FALSE),
     /**
+     * Screen px: a served instance drawn on the GPU whose samples' box is smaller than this on screen
+     * (its larger side, at its object's and camera's scale) is drawn as one quad showing an image of
+     * its sample, drawn once into a texture at that scale (to the next of eight steps per doubling),
+     * instead of every vertex of every slot: a crowd of small characters costs the GPU a rectangle
+     * each. It is used only where what is seen stays within half a screen pixel of the picture: the
+     * sample nearer to its time moves no more than a quarter pixel from the pose between the two;
+     * no skeleton alpha below 1, no slot blend mode but normal, no dark colour tinted. The images'
+     * memory is counted in `poseCacheMemory` and given back with their samples; `stats().drawn.impostor`
+     * counts the instances drawn so. 0 never draws one.
+     * @default 48
+     */
+    impostorBelow: option(48, finite('screen px', false)),
+    /**
      * Draws what the pool does over the scene, as Arcade physics' `debug: true` does for bodies: each
      * spawned instance's extent (the box culling and the distance tiers measure) in its tier's colour
      * ({@link DEBUG_TIER_COLORS}: high green, mid amber, low red, off screen grey, inactive purple)
      * with a square at its origin, and, on one at least 40 px tall on screen (48 at most), a label:
      * its tier, how this frame's pose was made (`cache`; `full: <reason>`, a reason of
      * `stats().poseCache.notServed`; `held`: not posed this frame, at its tier's interval) and how it
-     * was drawn (`gpu`, `picture`, `slots`, `runtime` or `not drawn`); the `highDetailDistance` and
+     * was drawn (`impostor`, `gpu`, `picture`, `slots`, `runtime` or `not drawn`); the `highDetailDistance` and
      * `midDetailDistance` rings around the view's centre; a panel of `stats()` at the top right.
      * Drawn as the main camera (or a pinned `camera`) sees the scene, after it, with Phaser's own
      * Graphics and Text on a camera of the view's own: nothing joins the scene's display list or its

@@ -103,6 +103,8 @@ export interface PoolHost {
     readonly poseCache: PoseCache;
     /** Whether an instance served by the cache may be drawn on the GPU (the `gpuDraw` option). */
     readonly gpuDraw: boolean;
+    /** Screen px below which a served instance on the GPU may be drawn as an image (the `impostorBelow` option). */
+    readonly impostorBelow: number;
     /** The scheduler's index of the frame begun last (a draw is stamped with it). */
     readonly frame: number;
     /** Its turn in the engine's update order this frame (where a stock object is updated): updated if due. */

@@ -125,7 +125,7 @@ function distance(unit: string): Check<number> {
 }
 
 /** A finite number of `unit` >= 0, or > 0 when `positive`. */
-function finite(unit: string, positive: boolean): Check<number> {
+export function finite(unit: string, positive: boolean): Check<number> {
     return {
         accepts: (v): v is number => isNumber(v) && Number.isFinite(v) && (positive ? v > 0 : v >= 0),
         rule: `a finite number of ${unit} ${positive ? '> 0' : '>= 0'}`,

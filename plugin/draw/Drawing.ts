@@ -25,10 +25,11 @@ import { RuntimePath, type DrawPath, type PathHost } from './DrawPath';
 import { Element } from './Element';
 import type { Bindable, CrowdHost, PhaserBlend } from './gpuCrowd';
 import { GpuPath } from './GpuPath';
-import { DRAWN_NAMES, TAKEN, type DrawnFrom } from './paths';
+import { ImpostorPath } from './ImpostorPath';
+import { DRAWN_NAMES, PASSED, TAKEN, type DrawnFrom } from './paths';
 import { PicturePath } from './PicturePath';
 import { SampleAtlas } from './sampleAtlas';
-import type { Batcher, DrawnObject, SceneRenderer } from './shapes';
+import type { Batcher, DrawnObject, Matrix, SceneRenderer } from './shapes';
 import { SlotsPath } from './slots';
 import { restoreSpine42, SPINE_ATLAS_CACHE, type RestoreScene } from './spineRestore';
 
@@ -53,6 +54,7 @@ interface EngineRenderer extends Partial<Emitter> {
 
 /** How each path is made, by name: a new path is a name in DRAW_PATHS (paths.ts), its file, and a line here. */
 const MAKE: { readonly [K in DrawnFrom]: (drawing: Drawing) => DrawPath } = Object.freeze({
+    impostor: (drawing: Drawing) => drawing.impostor,
     gpu: (drawing: Drawing) => drawing.gpu,
     picture: () => new PicturePath(),
     slots: () => new SlotsPath(),
@@ -76,6 +78,8 @@ export class Drawing implements PathHost, CrowdHost {
     readonly atlas = new SampleAtlas();
     /** The GPU path (it holds the crowd): also in `paths`. */
     readonly gpu: GpuPath;
+    /** The impostor path (it draws images with the crowd): also in `paths`. */
+    readonly impostor: ImpostorPath;
     /** The draw paths, in DRAW_PATHS order. */
     readonly paths: readonly DrawPath[];
     /** spine-webgl's batch, hooked so that what waits on a path is drawn before it is used. */
@@ -97,6 +101,7 @@ export class Drawing implements PathHost, CrowdHost {
         this.renderer = engine;
         Object.defineProperty(renderer, DRAWING, { value: this, configurable: true, writable: true, enumerable: false });
         this.gpu = new GpuPath(this, this.atlas);
+        this.impostor = new ImpostorPath(this, this.gpu);
         this.paths = DRAWN_NAMES.map((name) => MAKE[name](this));
         /* eslint-disable @typescript-eslint/unbound-method -- Phaser calls a listener with the context given after it */
         if (typeof engine.on === 'function') {
@@ -112,18 +117,30 @@ export class Drawing implements PathHost, CrowdHost {
      * The path that draws `go` (the object of `instance`) with `sceneRenderer` (null: none, the
      * runtime draws it): the first whose "why not" has no reason. The first reason found is kept in
      * `element.missed`. `spineWebgl`: drawn with a spine-webgl batch, else `mesh2d`: as spine-phaser-v4's
-     * default renderer draws it (Element.read); `flipV`: Phaser 4's textures.
+     * default renderer draws it (Element.read); `flipV`: Phaser 4's textures; `calc`: its matrix for
+     * the camera (null: none), and `alpha` its colours are multiplied by, placed before any path is
+     * asked (a path's choice may depend on its size on screen).
      */
-    choose(go: DrawnObject, instance: PooledInstance, sceneRenderer: SceneRenderer | null, spineWebgl: boolean, flipV: boolean, mesh2d = false): DrawPath {
+    choose(
+        go: DrawnObject,
+        instance: PooledInstance,
+        sceneRenderer: SceneRenderer | null,
+        spineWebgl: boolean,
+        flipV: boolean,
+        mesh2d: boolean,
+        calc: Matrix | null,
+        alpha: number,
+    ): DrawPath {
         const e = this.element;
         e.read(go, instance, sceneRenderer, spineWebgl, flipV, mesh2d);
+        if (calc !== null && sceneRenderer !== null) e.place(calc, alpha);
         if (mesh2d) this.additive = (go as { plugin?: { spineAdditiveBlendMode?: number } }).plugin?.spineAdditiveBlendMode ?? Phaser.BlendModes.ADD;
         const paths = this.paths;
         const last = paths.length - 1;
         for (let i = 0; i < last; i++) {
             const why = paths[i].whyNot(e);
             if (why === TAKEN) return paths[i];
-            if (e.missed === TAKEN) e.missed = why;
+            if (e.missed === TAKEN && why !== PASSED) e.missed = why;
         }
         return paths[last]; // the runtime's: it takes every instance
     }
@@ -197,7 +214,7 @@ export class Drawing implements PathHost, CrowdHost {
 
     /** Fills `out` with the GPU path's state (`on`: the `gpuDraw` option). */
     readGpu(out: SpinePoolStats['gpu'], on: boolean): void {
-        out.bytes = this.atlas.bytes;
+        out.bytes = this.atlas.bytes + this.impostor.atlas.bytes;
         out.unavailable = !on ? 'off' : this.lost ? 'context-lost' : this.gpu.unavailable;
     }
 
@@ -251,6 +268,8 @@ export class Drawing implements PathHost, CrowdHost {
     }
 
     private beginFrame(): void {
-        if (!this.lost) this.gpu.tidy();
+        if (this.lost) return;
+        this.gpu.tidy();
+        this.impostor.tidy();
     }
 }

@@ -79,7 +79,7 @@ export class GpuPath implements DrawPath {
     }
 
     /** The crowd drawing beside `e`'s batch: made at the first call on a context; null when the context cannot (or is lost). */
-    private crowdFor(e: Element): GpuCrowd | null {
+    crowdFor(e: Element): GpuCrowd | null {
         if (this.crowd !== null) return this.crowd;
         if (this.unavailable !== null || this.host.lost) return null;
         const gl = (e.sceneRenderer as SceneRenderer & SpineGl).context?.gl;
@@ -99,16 +99,17 @@ export class GpuPath implements DrawPath {
     }
 
     /** `picture`'s copy in the atlas, uploaded now within the pose cache's memory bound; null when it does not fit. */
-    private copyOf(crowd: GpuCrowd, instance: PooledInstance, picture: Picture): AtlasCopy | null {
+    copyOf(crowd: GpuCrowd, instance: PooledInstance, picture: Picture): AtlasCopy | null {
         const held = picture.gpu;
         if (held instanceof AtlasCopy && held.in(this.atlas)) return held;
         // Making room may drop clips whose pictures records waiting were drawn from: those are drawn first.
         if (crowd.waiting > 0) crowd.flush();
         if (held !== null) {
             // A copy in an atlas given up (another owner's): its bytes are counted again below.
+            const bytes = held.bytes;
             held.free();
             picture.gpu = null;
-            instance.host.poseCache.unholdGpu(instance.served, held.bytes);
+            instance.host.poseCache.unholdGpu(instance.served, bytes);
         }
         const bytes = texelsOf(picture) * 16;
         const cache = instance.host.poseCache;

@@ -42,7 +42,7 @@ export type { Batcher, DrawingContext, DrawnObject, Phaser4Renderer, PhaserRende
 /** Records on `instance` how it is drawn this time, and in which frame (what `stats().drawn` counts), and returns it. */
 export function drawn(instance: PooledInstance, from: DrawnFrom, missed: Miss = UNAVAILABLE): DrawnFrom {
     instance.drawnFrom = from;
-    instance.gpuMissed = from === 'gpu' ? TAKEN : missed;
+    instance.gpuMissed = from === 'gpu' || from === 'impostor' ? TAKEN : missed;
     instance.drawnFrame = instance.host.frame;
     return from;
 }
@@ -66,7 +66,8 @@ export function drawPooled(
     parentMatrix: unknown,
 ): DrawnFrom {
     const drawing = drawingOf(renderer);
-    const path = drawing.choose(go, instance, sceneRenderer ?? null, true, false);
+    const calc = (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc;
+    const path = drawing.choose(go, instance, sceneRenderer ?? null, true, false, false, calc, 1);
     if (!path.batched) {
         drawing.draw(path); // its own begin and end (the runtime's: the caller's)
         return drawnBy(drawing, path);
@@ -77,7 +78,6 @@ export function drawPooled(
         spine.begin();
     }
     camera.addToRenderList(go);
-    drawing.element.place((Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix).calc, 1);
     spine.enableRenderer(spine.batcher);
     drawing.draw(path);
     if (!renderer.nextTypeMatch) {
@@ -108,7 +108,9 @@ export function drawPooledPhaser4(
     const camera = drawingContext.camera;
     const drawing = drawingOf(renderer);
     const spineWebgl = go.rendererType === 'spine-webgl';
-    const path = drawing.choose(go, instance, camera === null ? null : (sceneRenderer ?? null), spineWebgl, true, !spineWebgl && mesh2dDrawn(go, camera));
+    const calc = camera === null ? null : (Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc;
+    const mesh2d = !spineWebgl && mesh2dDrawn(go, camera);
+    const path = drawing.choose(go, instance, calc === null ? null : (sceneRenderer ?? null), spineWebgl, true, mesh2d, calc, go.alpha);
     if (!path.batched) {
         drawing.draw(path); // its own begin and end (the runtime's: the caller's)
         return drawnBy(drawing, path);
@@ -129,7 +131,6 @@ export function drawPooledPhaser4(
         plugin.currentWebGLDrawingContext = drawingContext;
     }
     (camera as { addToRenderList(o: unknown): void }).addToRenderList(go);
-    drawing.element.place((Phaser.GameObjects.GetCalcMatrix as CalcMatrix)(go, camera, parentMatrix, !drawingContext.useCanvas).calc, go.alpha);
     drawing.draw(path);
     if (!(placed && pooledNeighbour(displayList, index, camera, 1))) endPooledBatch(spine, plugin, renderer, drawingContext);
     return drawnBy(drawing, path);

@@ -182,27 +182,10 @@ export function deleteProgram(gl: WebGLRenderingContext, program: Program): void
     gl.deleteProgram(program.program);
 }
 
-/** One program of the shaders `vertexSource` and `source` (of `pages` pages), or the driver's log. Its shaders are deleted once linked (the program keeps them). */
+/** One program of the shaders `vertexSource` and `source` (of `pages` pages), or the driver's log. */
 function build(gl: WebGLRenderingContext, vertexSource: string, source: string, pages: number): Program | string {
-    const vertex = compile(gl, gl.VERTEX_SHADER, vertexSource);
-    if (typeof vertex === 'string') return `vertex shader: ${vertex}`;
-    const pixel = compile(gl, gl.FRAGMENT_SHADER, source);
-    if (typeof pixel === 'string') {
-        gl.deleteShader(vertex);
-        return `fragment shader: ${pixel}`;
-    }
-    const program = gl.createProgram();
-    gl.attachShader(program, vertex);
-    gl.attachShader(program, pixel);
-    gl.linkProgram(program);
-    const linked = gl.getProgramParameter(program, gl.LINK_STATUS) === true;
-    const log = linked ? null : `program: ${gl.getProgramInfoLog(program) ?? '(no log)'}`;
-    gl.deleteShader(vertex);
-    gl.deleteShader(pixel);
-    if (log !== null) {
-        gl.deleteProgram(program);
-        return log;
-    }
+    const program = linkSources(gl, vertexSource, source);
+    if (typeof program === 'string') return program;
     return {
         program,
         corner: gl.getAttribLocation(program, 'a_corner'),
@@ -219,6 +202,31 @@ function build(gl: WebGLRenderingContext, vertexSource: string, source: string, 
             gl.getAttribLocation(program, 'i_tint'),
         ],
     };
+}
+
+/**
+ * A program of `vertexSource` and `fragmentSource` compiled and linked, or the driver's log (which
+ * shader failed first). Its shaders are deleted once linked (the program keeps them).
+ */
+export function linkSources(gl: WebGLRenderingContext, vertexSource: string, fragmentSource: string): WebGLProgram | string {
+    const vertex = compile(gl, gl.VERTEX_SHADER, vertexSource);
+    if (typeof vertex === 'string') return `vertex shader: ${vertex}`;
+    const pixel = compile(gl, gl.FRAGMENT_SHADER, fragmentSource);
+    if (typeof pixel === 'string') {
+        gl.deleteShader(vertex);
+        return `fragment shader: ${pixel}`;
+    }
+    const program = gl.createProgram();
+    gl.attachShader(program, vertex);
+    gl.attachShader(program, pixel);
+    gl.linkProgram(program);
+    const linked = gl.getProgramParameter(program, gl.LINK_STATUS) === true;
+    const log = linked ? null : `program: ${gl.getProgramInfoLog(program) ?? '(no log)'}`;
+    gl.deleteShader(vertex);
+    gl.deleteShader(pixel);
+    if (log === null) return program;
+    gl.deleteProgram(program);
+    return log;
 }
 
 /** A compiled shader, or the driver's log. */

@@ -52,9 +52,24 @@ function pageUnit(k: number): number {
 export type GpuUnavailable = 'no-webgl' | 'context-lost' | 'instancing' | 'float-textures' | 'vertex-textures' | 'shader';
 
 /** Instanced drawing, WebGL2's or ANGLE_instanced_arrays'. */
-interface Instancing {
+export interface Instancing {
     divisor(location: number, divisor: number): void;
     draw(count: number, instances: number): void;
+}
+
+/** `gl`'s instanced drawing of triangles, or null when it has none. */
+export function instancingOf(gl: WebGLRenderingContext): Instancing | null {
+    if (typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext)
+        return {
+            divisor: (location, divisor) => gl.vertexAttribDivisor(location, divisor),
+            draw: (count, instances) => gl.drawArraysInstanced(gl.TRIANGLES, 0, count, instances),
+        };
+    const ext = gl.getExtension('ANGLE_instanced_arrays');
+    if (ext === null) return null;
+    return {
+        divisor: (location, divisor) => ext.vertexAttribDivisorANGLE(location, divisor),
+        draw: (count, instances) => ext.drawArraysInstancedANGLE(gl.TRIANGLES, 0, count, instances),
+    };
 }
 
 /** A texture page as the crowd binds it (spine-webgl's GLTexture, spine-phaser-v4's PhaserTexture). */
@@ -91,21 +106,9 @@ export function makeCrowd(gl: WebGLRenderingContext, atlas: SampleAtlas, host: C
     if (gl.isContextLost()) return 'context-lost';
     if ((gl.getParameter(gl.MAX_VERTEX_TEXTURE_IMAGE_UNITS) as number) < 1) return 'vertex-textures';
     const gl2 = typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext ? gl : null;
-    let instancing: Instancing;
-    if (gl2 !== null) {
-        instancing = {
-            divisor: (location, divisor) => gl2.vertexAttribDivisor(location, divisor),
-            draw: (count, instances) => gl2.drawArraysInstanced(gl2.TRIANGLES, 0, count, instances),
-        };
-    } else {
-        const ext = gl.getExtension('ANGLE_instanced_arrays');
-        if (ext === null) return 'instancing';
-        if (gl.getExtension('OES_texture_float') === null) return 'float-textures';
-        instancing = {
-            divisor: (location, divisor) => ext.vertexAttribDivisorANGLE(location, divisor),
-            draw: (count, instances) => ext.drawArraysInstancedANGLE(gl.TRIANGLES, 0, count, instances),
-        };
-    }
+    const instancing = instancingOf(gl);
+    if (instancing === null) return 'instancing';
+    if (gl2 === null && gl.getExtension('OES_texture_float') === null) return 'float-textures';
     const units = Math.min(gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS) as number, gl.getParameter(gl.MAX_COMBINED_TEXTURE_IMAGE_UNITS) as number);
     const pages = Math.max(1, Math.min(MAX_PAGES, units - 1));
     const built = buildPrograms(gl, pages, phaser4);

@@ -11,14 +11,19 @@ import { namesByCode } from '../../spine/core/codeNames';
  * Each entry's TSDoc is the doc of its counter in {@link DrawnCounts}.
  */
 export const DRAW_PATHS = {
+    /**
+     * On the GPU as one quad: an image of its sample drawn once into a texture at its screen scale
+     * (the `impostorBelow` option: small on screen, within half a screen pixel of its picture).
+     */
+    impostor: 0,
     /** On the GPU, from the samples' pictures in GPU memory (the `gpuDraw` option): a record per instance, no vertex sent. */
-    gpu: 0,
+    gpu: 1,
     /** From the samples' picture on the CPU: no vertex computed but the copy. */
-    picture: 1,
+    picture: 2,
     /** Slot by slot by the pool (Spine 4.2). */
-    slots: 2,
+    slots: 3,
     /** By the runtime's own renderer. */
-    runtime: 3,
+    runtime: 4,
 } as const;
 
 /** A path's name: how an instance was drawn. */
@@ -29,7 +34,7 @@ export const DRAWN_NAMES: readonly DrawnFrom[] = Object.freeze((Object.keys(DRAW
 
 /**
  * Spawned instances drawn in the last frame drawn (by any camera), by how they were drawn: on the
- * GPU or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by the
+ * GPU as an image of their sample or from its picture, or on the CPU from the pose cache's samples' picture, slot by slot by the pool, or by the
  * runtime (a pose not served, a clipping attachment, a physics rig, Phaser 4's default renderer
  * with the GPU path off or what only it draws, Canvas).
  *
@@ -39,6 +44,8 @@ export type DrawnCounts = { -readonly [K in keyof typeof DRAW_PATHS]: number };
 
 /** A path takes the instance: no reason. */
 export const TAKEN = 0;
+/** A path leaves the instance to the next without a reason worth counting (not small enough to be an image, say). */
+export const PASSED = -1;
 /** A path cannot be used at all now (its option off, no context that can): `stats().gpu.unavailable` says why; not counted. */
 export const UNAVAILABLE = 1;
 
@@ -75,7 +82,7 @@ export const MISSES = {
 export type MissName = keyof typeof MISSES;
 
 /** A path's answer to "why not this instance": `TAKEN`, `UNAVAILABLE` or a reason of {@link MISSES}. */
-export type Miss = typeof TAKEN | typeof UNAVAILABLE | (typeof MISSES)[MissName];
+export type Miss = typeof TAKEN | typeof PASSED | typeof UNAVAILABLE | (typeof MISSES)[MissName];
 
 /**
  * The instances drawn in the last frame drawn but not on the GPU, by the first reason found (none

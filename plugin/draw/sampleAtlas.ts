@@ -65,6 +65,8 @@ const MAX_ROWS = 4096;
 export class AtlasCopy implements GpuCopy {
     /** Its index in its atlas's list of copies; -1 once given back. */
     at = -1;
+    /** What else the GPU holds of its picture (its impostors' images: ImpostorPath.ts), counted and given back with it. */
+    extra: GpuCopy | null = null;
 
     constructor(
         private readonly atlas: SampleAtlas,
@@ -80,7 +82,7 @@ export class AtlasCopy implements GpuCopy {
     ) {}
 
     get bytes(): number {
-        return this.texels * 16;
+        return this.texels * 16 + (this.extra === null ? 0 : this.extra.bytes);
     }
 
     /** Whether it is held in `atlas`. */
@@ -90,6 +92,8 @@ export class AtlasCopy implements GpuCopy {
 
     free(): void {
         this.atlas.release(this);
+        this.extra?.free();
+        this.extra = null;
     }
 }
 

@@ -39,7 +39,7 @@ interface DemoWindow {
             leaksCleared: number;
             tiers: { high: number; mid: number; low: number; offscreen: number };
             poseCache: { samples: number; notServed: { budget: number; scale: number } };
-            drawn: { gpu: number; picture: number; slots: number; runtime: number };
+            drawn: { impostor: number; gpu: number; picture: number; slots: number; runtime: number };
             gpu: { missed: { renderer: number } };
         };
     };

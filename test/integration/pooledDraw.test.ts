@@ -32,7 +32,7 @@ import { preset } from '../../fixtures/skeletons/presets';
 import * as SampleVertices from '../../spine/SampleVertices';
 
 type Any = any;
-type DrawnFrom = 'gpu' | 'picture' | 'slots' | 'runtime';
+type DrawnFrom = 'impostor' | 'gpu' | 'picture' | 'slots' | 'runtime';
 
 /** One flushed batch: its texture and blend state, vertices and (absolute) indices. */
 interface Batch {
@@ -479,7 +479,7 @@ describe('the pool draws what spine-webgl draws', () => {
         t.step(1);
         const drawn = [...served, full];
         for (const go of drawn) record(go, 'pooled'); // the frame is drawn (after its update), each object twice
-        const expected = { gpu: 0, picture: 0, slots: 0, runtime: 0 };
+        const expected = { impostor: 0, gpu: 0, picture: 0, slots: 0, runtime: 0 };
         for (const go of drawn) expected[drawnFrom(go)!]++;
         expect(expected.picture).toBeGreaterThan(0); // served and posed in full both drawn
         expect(expected.picture).toBeLessThan(drawn.length);
@@ -490,7 +490,7 @@ describe('the pool draws what spine-webgl draws', () => {
         t.sceneUpdates.push(() => duringUpdate.push({ ...t.scene.spinePool.stats().drawn }));
         t.step(1);
         expect(duringUpdate).toEqual([expected]);
-        expect(t.scene.spinePool.stats().drawn).toEqual({ gpu: 0, picture: 0, slots: 0, runtime: 0 });
+        expect(t.scene.spinePool.stats().drawn).toEqual({ impostor: 0, gpu: 0, picture: 0, slots: 0, runtime: 0 });
         // A despawned instance is not counted.
         for (const go of drawn) record(go, 'pooled');
         t.scene.spinePool.despawn(full);

@@ -40,6 +40,8 @@ export interface BrowserRow {
      */
     gpuShare: number | null;
     gpuMissed: string | null;
+    /** Of the served instances drawn, the share drawn as images of their samples (the `impostorBelow` option), 0..1; null: stock, or none served. */
+    imageShare: number | null;
 }
 
 /** The page's spawn probe (`?spawns=`, see browser/page.ts): µs per `this.add.spine` (destroy not timed), per pooled `spawn` and `despawn` (production mode). */
@@ -57,6 +59,10 @@ export interface BrowserShot {
     scale: number;
     /** The page's rig (a preset): `hero` unless said. A rig of several pages also runs the page's `sharedPlain` mode (its one-page original). */
     rig?: 'hero' | 'shipped' | 'shippedPages';
+    /** Its crowd's size, when not the run's (`BENCH_BROWSER_COUNT`). */
+    count?: number;
+    /** The page's modes for it (comma-separated) unless `BENCH_BROWSER_MODES` says; the page's defaults when not given. */
+    modes?: string;
 }
 
 /** The browser scenarios: the crowd as the headless bench's zoom 1 shot, all of it on screen, and rigs taller than the view. */
@@ -70,6 +76,18 @@ export const BROWSER_SHOTS: readonly BrowserShot[] = [
         zoom: 0.25,
         scale: 0.243,
         rig: 'shipped',
+        // Issue 48: images of samples (the default) against every vertex drawn (`sharedExact`).
+        modes: 'stock,plugin,shared,sharedExact,sharedCpu,sharedTinted',
+    },
+    {
+        // Issue 48: ten thousand small characters, with images of samples and without (stock's 1000 above are the target).
+        key: 'shippedTenThousand',
+        label: "10,000 of the 'shipped' rig zoomed out to 0.25: all on screen (20 px)",
+        zoom: 0.25,
+        scale: 0.112,
+        rig: 'shipped',
+        count: 10000,
+        modes: 'shared,sharedExact',
     },
     { key: 'shippedZoom1', label: "the 'shipped' rig at zoom 1 (712 px: taller than half the view)", zoom: 1, scale: 1, rig: 'shipped' },
     {
@@ -93,12 +111,18 @@ export function browserShots(keys = process.env.BENCH_SHOTS): readonly BrowserSh
 }
 
 /** The e2e tests' pages built beside the bench page (fixtures/pages/<name>.ts, served as <name>.html), and their titles. */
-const TEST_PAGES: Record<string, string> = { parity: 'draw parity', debugView: 'debug view', gpuLife: 'GPU life', renderTexture: 'render texture' };
+const TEST_PAGES: Record<string, string> = {
+    parity: 'draw parity',
+    debugView: 'debug view',
+    gpuLife: 'GPU life',
+    renderTexture: 'render texture',
+    impostors: 'impostor parity',
+};
 
 /**
  * Builds the standalone page for a stack (the one in use by default; needs `npm run build` for the
  * plugin's bundle) into its `pageDir`, and beside it the e2e tests' pages (`TEST_PAGES`: draw parity,
- * the debug view, the GPU path's life, a RenderTexture; fixtures/pages/).
+ * the debug view, the GPU path's life, a RenderTexture, impostor parity; fixtures/pages/).
  * Returns the page's path.
  */
 export function buildPage(name: StackName = stack().name): string {
@@ -193,7 +217,7 @@ export async function browserBench(
         update: Record<string, number[]>;
         render: Record<string, number[]>;
         drain: Record<string, number[]>;
-        drawnSum?: Record<string, { gpuShare: number | null; missed: Record<string, number>; unavailable: string | null }>;
+        drawnSum?: Record<string, { gpuShare: number | null; imageShare?: number | null; missed: Record<string, number>; unavailable: string | null }>;
     }>(
         `count=${count}&frames=${frames}&warmup=${warmup}&rounds=${rounds}&view=${view}&zoom=${shot.zoom}&scale=${shot.scale}&rig=${shot.rig ?? 'hero'}${modes ? `&modes=${modes}` : ''}`,
     );
@@ -211,6 +235,7 @@ export async function browserBench(
             drain: median(result.drain[mode]),
             gpuShare: drawn?.gpuShare ?? null,
             gpuMissed: drawn?.unavailable ? `GPU path: ${drawn.unavailable}` : missed > 0 ? reason : null,
+            imageShare: drawn?.imageShare ?? null,
         };
     });
 }

@@ -123,6 +123,7 @@ async function main(): Promise<void> {
         browserSpawns: {},
         memory: null,
         browser: {},
+        images: {},
         browserCount: BROWSER_COUNT,
     };
     if (!QUICK) {
@@ -192,21 +193,34 @@ async function main(): Promise<void> {
         const rows: string[] = [];
         let renderer = '';
         for (const shot of QUICK && !SHOTS_NAMED ? [] : BROWSER_SHOTS) {
-            const browser = await browserBench(n, BROWSER_FRAMES, `${VIEW_WIDTH}x${VIEW_HEIGHT}`, shot, BROWSER_ROUNDS, 60, BROWSER_MODES);
+            const browser = await browserBench(
+                shot.count ?? n,
+                BROWSER_FRAMES,
+                `${VIEW_WIDTH}x${VIEW_HEIGHT}`,
+                shot,
+                BROWSER_ROUNDS,
+                60,
+                BROWSER_MODES ?? shot.modes,
+            );
             if (!browser) break;
             const byMode = Object.fromEntries(browser.map((row) => [row.mode, row]));
-            const stock = byMode.stock;
-            if (!stock) throw new Error('BENCH_BROWSER_MODES: the browser table needs the mode stock');
-            renderer = stock.renderer;
-            if (byMode.shared)
+            // A shot whose own modes leave stock out (ten thousand: stock's 1000 are its target) has no ratio to stock.
+            const stock: BrowserRow | undefined = byMode.stock;
+            if (!stock && !shot.modes) throw new Error('BENCH_BROWSER_MODES: the browser table needs the mode stock');
+            renderer = (stock ?? browser[0]).renderer;
+            if (stock && byMode.shared)
                 measured.browser[shot.key] = { stock, shared: byMode.shared, off: byMode.plugin, tinted: byMode.sharedTinted, plain: byMode.sharedPlain };
+            if (byMode.shared && byMode.sharedExact) measured.images[shot.key] = { shared: byMode.shared, exact: byMode.sharedExact };
             const gpu = (row: BrowserRow) =>
-                row.gpuShare === null ? '–' : `${(row.gpuShare * 100).toFixed(0)} %${row.gpuMissed ? ` (else: ${row.gpuMissed})` : ''}`;
+                row.gpuShare === null
+                    ? '–'
+                    : `${(row.gpuShare * 100).toFixed(0)} %${row.imageShare ? ` (${(row.imageShare * 100).toFixed(0)} % as images)` : ''}${row.gpuMissed ? ` (else: ${row.gpuMissed})` : ''}`;
             const line = (label: string, row: BrowserRow) =>
-                `| ${shot.label} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : `**${(stock.median / row.median).toFixed(1)}×**`} | ${row === stock ? '1' : `${(row.render / stock.render).toFixed(2)}`} | ${gpu(row)} |`;
+                `| ${shot.label}${shot.count ? ` (${shot.count})` : ''} | ${label} | ${ms(row.median)} (${ms(row.p95)}) | ${ms(row.update)} | ${ms(row.render)} | ${ms(row.drain)} | ${row === stock ? '1' : stock ? `**${(stock.median / row.median).toFixed(1)}×**` : '–'} | ${row === stock ? '1' : stock ? `${(row.render / stock.render).toFixed(2)}` : '–'} | ${gpu(row)} |`;
             // The page's modes: 'plugin' is `poseCache: 'off'`, 'shared' is `poseCache: 'shared'` (see browser/page.ts).
-            rows.push(line('stock spine-phaser', stock));
+            if (stock) rows.push(line('stock spine-phaser', stock));
             if (byMode.shared) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}`, byMode.shared));
+            if (byMode.sharedExact) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`impostorBelow: 0\` (every vertex drawn)`, byMode.sharedExact));
             if (byMode.plugin) rows.push(line(`phaser-spine-pool, ${cacheMode('off')}`, byMode.plugin));
             if (byMode.sharedCpu) rows.push(line(`phaser-spine-pool, ${cacheMode('shared')}, \`gpuDraw: false\``, byMode.sharedCpu));
             // The tinted crowd (bench/tintedCrowd.ts) and, for a rig of several pages, the plain crowd: its one-page original.

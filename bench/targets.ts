@@ -36,6 +36,8 @@ export interface Measured {
      * the page ran them, `'off'`'s, the tinted crowd's and (a rig of several pages) its one-page original's.
      */
     browser: Record<string, { stock: BrowserRow; shared: BrowserRow; off?: BrowserRow; tinted?: BrowserRow; plain?: BrowserRow }>;
+    /** The browser shots that ran with images of samples (the default) and without (`impostorBelow: 0`), by key. */
+    images: Record<string, { shared: BrowserRow; exact: BrowserRow }>;
 }
 
 function row(rows: Row[] | null, key: string): Row | undefined {
@@ -118,6 +120,30 @@ export function targets(m: Measured): Target[] {
             (v) =>
                 `${ratio(v)}× (${ms(pages!.shared.median)} ms against ${ms(pages!.plain!.median)} ms; × cheaper than stock: ${(pages!.stock.median / pages!.shared.median).toFixed(1)})`,
             (v) => v <= 1.1,
+        ),
+    );
+
+    // Issue 48: small characters drawn as images of their samples (bench/browser.ts shippedTenThousand, shippedAllOnScreen).
+    const shipped = m.browser.shippedAllOnScreen;
+    const tenK = m.images.shippedTenThousand;
+    list.push(
+        check(
+            "browser, `shipped`, 10,000 all on screen at 20 px: GPU drain ≤ stock's 1,000 at 43 px",
+            tenK && shipped ? tenK.shared.drain / shipped.stock.drain : null,
+            (v) => `${ratio(v)}× (${ms(tenK!.shared.drain)} ms against ${ms(shipped!.stock.drain)}; every vertex drawn: ${ms(tenK!.exact.drain)})`,
+            (v) => v <= 1,
+        ),
+        check(
+            'browser, the same: main-thread frame no worse than with every vertex drawn (`impostorBelow: 0`)',
+            tenK ? tenK.shared.median / tenK.exact.median : null,
+            (v) => `${ratio(v)}× (${ms(tenK!.shared.median)} ms against ${ms(tenK!.exact.median)})`,
+            (v) => v <= 1,
+        ),
+        check(
+            "browser, `shipped`, 1,000 all on screen at 43 px: GPU drain ≤ 1/4 of stock's",
+            shipped ? shipped.shared.drain / shipped.stock.drain : null,
+            (v) => `${ratio(v)}× (${ms(shipped!.shared.drain)} ms against ${ms(shipped!.stock.drain)})`,
+            (v) => v <= 0.25,
         ),
     );
 

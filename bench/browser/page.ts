@@ -89,13 +89,14 @@ const spawnRounds = Number(params.get('spawns') ?? 0);
 const FRAME_MS = 1000 / 60;
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedCpu' | 'sharedWebgl' | 'sharedTinted' | 'sharedPlain';
+type Mode = 'stock' | 'stockWebgl' | 'plugin' | 'shared' | 'sharedExact' | 'sharedCpu' | 'sharedWebgl' | 'sharedTinted' | 'sharedPlain';
 const LABELS: Record<Mode, string> = {
     stock: 'stock spine-phaser',
     stockWebgl: "stock spine-phaser-v4, renderer: 'spine-webgl'",
     sharedWebgl: "phaser-spine-pool, poseCache: 'shared', renderer: 'spine-webgl'",
     plugin: "phaser-spine-pool, poseCache: 'off'",
     shared: "phaser-spine-pool, poseCache: 'shared'",
+    sharedExact: "phaser-spine-pool, poseCache: 'shared', impostorBelow: 0 (every vertex drawn, no image of a sample)",
     sharedCpu: "phaser-spine-pool, poseCache: 'shared', gpuDraw: false",
     sharedTinted: "phaser-spine-pool, poseCache: 'shared', a third tinted, a tenth flashing",
     sharedPlain: `phaser-spine-pool, poseCache: 'shared', the same crowd of '${plain ?? '–'}' (one page)`,
@@ -103,12 +104,14 @@ const LABELS: Record<Mode, string> = {
 
 /** How a pooled mode's instances were drawn, summed over its timed frames (`stats().drawn` and `stats().gpu.missed`). */
 export interface DrawnSum {
-    /** Instance-frames by draw path: `gpu`, `picture`, `slots`, `runtime`. */
+    /** Instance-frames by draw path: `impostor`, `gpu`, `picture`, `slots`, `runtime`. */
     drawn: Record<string, number>;
     /** Instance-frames drawn but not on the GPU, by the first reason (none while `stats().gpu.unavailable`). */
     missed: Record<string, number>;
-    /** The share of the served instance-frames drawn (all drawn less `missed.pose`) that the GPU path drew, 0..1; null when none was served. */
+    /** The share of the served instance-frames drawn (all drawn less `missed.pose`) drawn on the GPU (as images or from pictures), 0..1; null when none was served. */
     gpuShare: number | null;
+    /** Of them, the share drawn as images of their samples (`stats().drawn.impostor`), 0..1; null when none was served. */
+    imageShare: number | null;
     /** Frames summed. */
     frames: number;
     /** `stats().gpu.unavailable` of the last frame: why the GPU path was not used at all (`'off'`: `gpuDraw: false`), or null. */
@@ -165,7 +168,9 @@ function addDrawn(sum: DrawnSum, stats: ReturnType<SpinePoolPlugin['stats']>): v
     sum.unavailable = stats.gpu.unavailable;
     const all = Object.values(sum.drawn).reduce((a, b) => a + b, 0);
     const served = all - (sum.missed.pose ?? 0);
-    sum.gpuShare = served > 0 ? (sum.drawn.gpu ?? 0) / served : null;
+    const images = sum.drawn.impostor ?? 0;
+    sum.gpuShare = served > 0 ? ((sum.drawn.gpu ?? 0) + images) / served : null;
+    sum.imageShare = served > 0 ? images / served : null;
 }
 
 /** "98 %", and the commonest reason the others were not drawn on the GPU. */
@@ -209,6 +214,9 @@ class BenchScene extends Phaser.Scene {
     private get pool(): SpinePoolPlugin {
         return (this as unknown as { spinePool: SpinePoolPlugin }).spinePool;
     }
+
+    /** The `impostorBelow` option's default, read before the first mode (`sharedExact` sets 0). */
+    private impostorBelow: number | null = null;
 
     /** The spawn probe (`spawns`): each operation in its own run of batches, the median of the later half's batch averages. */
     private timeSpawns(): SpawnTimes {
@@ -256,11 +264,12 @@ class BenchScene extends Phaser.Scene {
         // The renderer is chosen when an instance is built: free ones of the other renderer go.
         if (pool.getOptions().renderer !== renderer) for (const key of KEYS) pool.trim(key, `${key}-atlas`, 0);
         const key = mode === 'sharedPlain' ? plain! : rig;
+        this.impostorBelow ??= pool.getOptions().impostorBelow;
         pool.configure({
-            poseCache:
-                mode === 'shared' || mode === 'sharedCpu' || mode === 'sharedWebgl' || mode === 'sharedTinted' || mode === 'sharedPlain' ? 'shared' : 'off',
+            poseCache: mode === 'stock' || mode === 'stockWebgl' || mode === 'plugin' ? 'off' : 'shared',
             renderer,
             gpuDraw: mode !== 'sharedCpu',
+            impostorBelow: mode === 'sharedExact' ? 0 : this.impostorBelow,
         });
         const gos: ReturnType<typeof this.add.spine>[] = [];
         for (const p of placements(count, 7, width * 4, height * 4)) {
@@ -283,7 +292,9 @@ class BenchScene extends Phaser.Scene {
         const renders = (this.result.render[mode] ??= []);
         const drains = (this.result.drain[mode] ??= []);
         const pooled = mode !== 'stock' && mode !== 'stockWebgl';
-        const drawnSum = pooled ? (this.result.drawnSum[mode] ??= { drawn: {}, missed: {}, gpuShare: null, frames: 0, unavailable: null }) : null;
+        const drawnSum = pooled
+            ? (this.result.drawnSum[mode] ??= { drawn: {}, missed: {}, gpuShare: null, imageShare: null, frames: 0, unavailable: null })
+            : null;
         const gl = (this.game.renderer as unknown as { gl?: WebGLRenderingContext }).gl;
         let frame = 0;
         const step = (): void => {

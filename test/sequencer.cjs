@@ -7,9 +7,10 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-/** Files known to be long, the longest first (measured on 2 cores: e2e GPU life ~4 min, demo ~2 min, a call-site or matrix file ~1 min per stack). */
+/** Files known to be long, the longest first (measured on 2 cores: e2e GPU life and impostor parity ~4 min, demo ~2 min, a call-site or matrix file ~1 min per stack). */
 const LONG = [
     /\/test\/e2e\/gpuLife\.test\.ts$/,
+    /\/test\/e2e\/impostorParity\.test\.ts$/,
     /\/test\/e2e\/demo\.test\.ts$/,
     /\/test\/e2e\/drawParity\.test\.ts$/,
     /\/test\/integration\/callSitesClock\.test\.ts$/,

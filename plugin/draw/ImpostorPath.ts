@@ -41,6 +41,8 @@ const PAD = 1;
 const SAMPLE_SLACK = 0.25;
 /** Poses imaged between two samples at most (a pair moving farther apart on screen is drawn by the GPU path). */
 const MAX_LEVELS = 16;
+/** Pictures a picture's step to is remembered for. */
+const MAX_PARTNERS = 4;
 /** Images drawn into the texture a frame at most. */
 const BAKES_PER_FRAME = 32;
 /** The texture unit the images are bound to while drawing (spine-webgl draws with unit 0). */
@@ -49,9 +51,9 @@ const IMAGE_UNIT = 1;
 /** What the impostors keep of one picture: found once, and its images by scale. Held on its atlas copy. */
 class PictureImages implements GpuCopy {
     readonly images: ImpostorImage[] = [];
-    /** The picture its step was measured to, and the step (skeleton units). */
-    stepTo: Picture | null = null;
-    step = 0;
+    /** The pictures its step was measured to, and the steps (skeleton units): a sample pairs with its next, a mid-sample or a loop's end. */
+    private readonly stepsTo: Picture[] = [];
+    private readonly steps: number[] = [];
 
     constructor(
         /** Its box in skeleton space. */
@@ -88,7 +90,8 @@ class PictureImages implements GpuCopy {
 
     /** The farthest a vertex of `picture` (its own) is from the same vertex of `other` (the same slots). */
     stepFrom(picture: Picture, other: Picture): number {
-        if (this.stepTo === other) return this.step;
+        const known = this.stepsTo.indexOf(other);
+        if (known >= 0) return this.steps[known];
         const a = picture.vertices;
         const b = other.vertices;
         const size = picture.size;
@@ -99,9 +102,14 @@ class PictureImages implements GpuCopy {
             const d = dx * dx + dy * dy;
             if (d > most) most = d;
         }
-        this.stepTo = other;
-        this.step = Math.sqrt(most);
-        return this.step;
+        const step = Math.sqrt(most);
+        if (this.stepsTo.length === MAX_PARTNERS) {
+            this.stepsTo.shift();
+            this.steps.shift();
+        }
+        this.stepsTo.push(other);
+        this.steps.push(step);
+        return step;
     }
 }
 
@@ -191,8 +199,9 @@ export class ImpostorPath implements DrawPath {
         let levels = 1;
         let toward: Picture | null = null;
         if (vb !== va) {
-            toward = vb.picture;
-            levels = Math.max(1, Math.ceil((facts.stepFrom(pa, toward) * bucketScale(bucket)) / (2 * SAMPLE_SLACK)));
+            const pb = vb.picture as Picture;
+            toward = pb;
+            levels = Math.max(1, Math.ceil((facts.stepFrom(pa, pb) * bucketScale(bucket)) / (2 * SAMPLE_SLACK)));
             if (levels > MAX_LEVELS) return PASSED;
             level = Math.round(instance.served.weight * levels);
             if (level === 0) toward = null;

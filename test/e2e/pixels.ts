@@ -51,3 +51,19 @@ export function withinTolerance(a: Buffer, b: Buffer, width: number, height: num
 export function drawsMesh2d(name: StackName, query: string): boolean {
     return name === 'phaser4' && !query.includes('renderer=');
 }
+
+/**
+ * Pixels of `b` where some channel differs from `a`'s by more than `threshold` levels (the same
+ * pixel, no neighbourhood), and `a`'s drawn pixels (not its background, the top left pixel's
+ * colour): the share `beyond / drawn` says how much of a picture another drawing of it changes.
+ */
+export function differBeyond(a: Buffer, b: Buffer, width: number, height: number, threshold: number): { drawn: number; beyond: number } {
+    let drawn = 0;
+    let beyond = 0;
+    for (let i = 0; i < width * height * 4; i += 4) {
+        if (a[i] !== a[0] || a[i + 1] !== a[1] || a[i + 2] !== a[2]) drawn++;
+        const d = Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]), Math.abs(a[i + 3] - b[i + 3]));
+        if (d > threshold) beyond++;
+    }
+    return { drawn, beyond };
+}

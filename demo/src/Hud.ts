@@ -173,14 +173,16 @@ export class Hud {
             .join(' · ');
         t.leaks.textContent = number(stats.leaksCleared);
         const cache = (stats as { poseCache?: { hitRate: number; samples: number; bytes: number } }).poseCache;
-        const gpu = (stats as { drawn?: { gpu?: number } }).drawn?.gpu;
+        const drawn = (stats as { drawn?: { gpu?: number; impostor?: number } }).drawn;
+        const images = drawn?.impostor ?? 0;
+        const gpu = drawn?.gpu === undefined ? undefined : drawn.gpu + images;
         const unwritten = (stats as { bonesUnwritten?: number }).bonesUnwritten;
         t.cache.textContent = !cache
             ? 'not in this plugin version'
             : readPoseCache(this.model.pool) !== true
               ? 'off'
               : `${(cache.hitRate * 100).toFixed(0)} % of poses copied · ${number(cache.samples)} samples, ${(cache.bytes / 1024).toFixed(0)} KB` +
-                (gpu === undefined ? '' : ` · ${number(gpu)} drawn on the GPU`) +
+                (gpu === undefined ? '' : ` · ${number(gpu)} drawn on the GPU${images > 0 ? ` (${number(images)} as images)` : ''}`) +
                 (unwritten === undefined ? '' : ` · ${number(unwritten)} with bones unwritten`);
         const e = crowd.events;
         t.events.textContent =

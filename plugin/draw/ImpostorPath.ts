@@ -188,6 +188,8 @@ export class ImpostorPath implements DrawPath {
         const pa = va.picture as Picture;
         const crowd = this.gpu.crowdFor(e);
         if (crowd === null || pa.lastPage >= crowd.maxPages) return PASSED;
+        // Hooked before an image is drawn: the batch's vertices waiting are drawn first, in their order.
+        this.host.hookBatch(e.sceneRenderer as NonNullable<Element['sceneRenderer']>);
         const copyA = this.gpu.copyOf(crowd, instance, pa);
         if (copyA === null) return PASSED;
         const facts = imagesOf(copyA, pa);
@@ -211,7 +213,6 @@ export class ImpostorPath implements DrawPath {
             image = this.bake(e, crowd, copyA, pa, facts, bucket, level, levels, toward, image);
             if (image === null) return PASSED;
         }
-        this.host.hookBatch(e.sceneRenderer as NonNullable<Element['sceneRenderer']>);
         this.image = image;
         return TAKEN;
     }

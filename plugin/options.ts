@@ -27,7 +27,7 @@ const ENGINE_OPTIONS = {
     /**
      * WebGL: draws instances served by the pose cache on the GPU. Each sample's picture (what the
      * instances it serves draw) is uploaded once into GPU memory, counted in `poseCacheMemory` and
-     * given back with the sample; each instance then sends a record of 12 floats a frame (its
+     * given back with the sample; each instance then sends a record of 16 floats a frame (its
      * matrix, alpha, samples and the weight between them) instead of its vertices, and consecutive
      * ones are drawn by one instanced draw, in display order. An instance whose picture mixes texture
      * pages or blend modes, and every instance where the context lacks instanced drawing, float
@@ -43,11 +43,12 @@ const ENGINE_OPTIONS = {
      * (its larger side, at its object's and camera's scale) is drawn as one quad showing an image of
      * its sample, drawn once into a texture at that scale (to the next of eight steps per doubling),
      * instead of every vertex of every slot: a crowd of small characters costs the GPU a rectangle
-     * each. It is used only where what is seen stays within half a screen pixel of the picture: the
-     * sample nearer to its time moves no more than a quarter pixel from the pose between the two;
-     * no skeleton alpha below 1, no slot blend mode but normal, no dark colour tinted. The images'
-     * memory is counted in `poseCacheMemory` and given back with their samples; `stats().drawn.impostor`
-     * counts the instances drawn so. 0 never draws one.
+     * each. The pose imaged is the one between its two samples to the nearest of as many steps as
+     * keep every vertex within a quarter screen pixel of its own; not used for an object stretched
+     * more one way than the other, a skeleton alpha below 1, a slot blend mode other than normal,
+     * a dark colour tinted. The images' memory is counted in `poseCacheMemory` and given back with
+     * their samples (and when their texture is full, those not drawn for a second);
+     * `stats().drawn.impostor` counts the instances drawn so. 0 never draws one.
      * @default 48
      */
     impostorBelow: option(48, finite('screen px', false)),

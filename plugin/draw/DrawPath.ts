@@ -14,12 +14,15 @@ export interface DrawPath {
     /** Its name in `stats().drawn` (its place in DRAW_PATHS). */
     readonly name: DrawnFrom;
     /**
-     * It draws into spine-webgl's batch or beside it: the entry point begins the batch (and places
-     * the element) before its draw, and ends it after. Else its draw begins and ends its own (the
+     * It draws into spine-webgl's batch or beside it: the entry point begins the batch before its
+     * draw (the element placed before any path is asked), and ends it after. Else its draw begins and ends its own (the
      * runtime's path: the caller's `renderWebGL`).
      */
     readonly batched: boolean;
-    /** Why it would not draw `element`'s instance: `TAKEN` when it would (it may reserve what its draw needs). */
+    /**
+     * Why it would not draw `element`'s instance: `TAKEN` when it would (it may reserve what its draw
+     * needs; it draws nothing: the engine's own batch may still be open).
+     */
     whyNot(element: Element): Miss;
     /** Draws `element`'s instance (just after its `whyNot` said `TAKEN`, the batch begun). */
     draw(element: Element): void;

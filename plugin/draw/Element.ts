@@ -34,7 +34,7 @@ export class Element {
     pictured: Miss = UNAVAILABLE;
     /** The first reason a path gave (what `stats().gpu.missed` counts). */
     missed: Miss = TAKEN;
-    /** Its world-to-camera matrix, render offset and tint (set by the entry point once the batch is begun). */
+    /** Its world-to-camera matrix, render offset and tint (set before any path is asked: `Drawing.choose`). */
     a = 1;
     b = 0;
     c = 0;

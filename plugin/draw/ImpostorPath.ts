@@ -6,12 +6,13 @@
  * drawn by the GPU crowd's own program (gpuCrowd.ts) into the texture, so it has the picture's
  * triangles, colours and texture reads at that scale; the quads are drawn by impostorQuads.ts.
  *
- * What the player sees stays within half a screen pixel of the picture path's drawing:
+ * What the player sees stays within half a screen pixel of the GPU path's drawing:
  * - the pose imaged is the GPU path's own between the two samples around the instance's time (its
  *   positions interpolated by the crowd's program as it draws them), at the nearest of a few steps
  *   between them: as many as keep every vertex within `SAMPLE_SLACK` screen px of the instance's
  *   pose (the farthest a vertex moves between the two, measured once per pair of pictures);
- * - what an image cannot show is left to the GPU path: a skeleton alpha below 1 (the slots would show
+ * - what an image cannot show is left to the GPU path: an object stretched more one way than the
+ *   other by over a step (one way would be minified further), a skeleton alpha below 1 (the slots would show
  *   through one another), a slot blend mode other than normal (composited into the image, not onto
  *   the screen), a skeleton colour over slots with a dark colour (two-colour tint is not linear in the
  *   light colour), Phaser 4's default renderer (its colours are its own);
@@ -21,6 +22,7 @@
  * `poseCacheMemory` and given back with it; after a lost context each is drawn again when next shown.
  */
 import { warn } from '../../src/errors';
+import { cacheLookup, type CacheLookup, type PoseCache } from '../../spine/PoseCache';
 import type { DrawLayout, GpuCopy, Picture, SampleVertices } from '../../spine/SampleVertices';
 import type { PooledInstance } from '../PooledInstance';
 import type { DrawPath, PathHost } from './DrawPath';
@@ -35,6 +37,8 @@ import { WHITE } from './tint';
 
 /** Image scales per doubling of the screen scale. */
 const STEPS = 8;
+/** One step of scale (2^(1/STEPS)). */
+const STEP = 2 ** (1 / STEPS);
 /** Texels of transparent margin around an image (filtering at its edge reads nothing of a neighbour). */
 const PAD = 1;
 /** Screen px an image's pose may be from the pose between the two samples around the instance's time. */
@@ -43,6 +47,8 @@ const SAMPLE_SLACK = 0.25;
 const MAX_LEVELS = 16;
 /** Pictures a picture's step to is remembered for. */
 const MAX_PARTNERS = 4;
+/** Frames an image may go undrawn before a full atlas takes it back. */
+const EVICT_AFTER = 60;
 /** Images drawn into the texture a frame at most. */
 const BAKES_PER_FRAME = 32;
 /** The texture unit the images are bound to while drawing (spine-webgl draws with unit 0). */
@@ -51,6 +57,9 @@ const IMAGE_UNIT = 1;
 /** What the impostors keep of one picture: found once, and its images by scale. Held on its atlas copy. */
 class PictureImages implements GpuCopy {
     readonly images: ImpostorImage[] = [];
+    /** Where its images' bytes are counted (set with the first): given back there when the atlas takes one back. */
+    private cache: PoseCache | null = null;
+    private clip: CacheLookup | null = null;
     /** The pictures its step was measured to, and the steps (skeleton units): a sample pairs with its next, a mid-sample or a loop's end. */
     private readonly stepsTo: Picture[] = [];
     private readonly steps: number[] = [];
@@ -76,6 +85,29 @@ class PictureImages implements GpuCopy {
     free(): void {
         for (let i = 0; i < this.images.length; i++) this.images[i].free();
         this.images.length = 0;
+    }
+
+    /** Counts `image` as its own, its bytes in `instance`'s clip's memory; false when the bound does not allow them. */
+    hold(image: ImpostorImage, instance: PooledInstance): boolean {
+        const cache = instance.host.poseCache;
+        if (!cache.holdGpu(instance.served, image.bytes)) return false;
+        if (this.clip === null) {
+            this.cache = cache;
+            this.clip = cacheLookup();
+            this.clip.clip = instance.served.clip;
+        }
+        image.owner = this;
+        this.images.push(image);
+        return true;
+    }
+
+    /** The atlas took `image` back (not drawn for a while): its bytes given back. */
+    evicted(image: ImpostorImage): void {
+        const images = this.images;
+        const at = images.indexOf(image);
+        if (at < 0) return;
+        images.splice(at, 1);
+        (this.cache as PoseCache).unholdGpu(this.clip as CacheLookup, image.bytes);
     }
 
     /** Its image of scale `bucket` at `level` of the way to `toward` (null: itself), if made. */
@@ -167,8 +199,18 @@ export class ImpostorPath implements DrawPath {
     private image: ImpostorImage | null = null;
     /** Images drawn into the texture this frame. */
     private bakes = 0;
+    /** Frames begun (`tidy`): when each image was last drawn. */
+    private frame = 0;
+    /** The last screen scale asked about, its bucket and the bucket's scale. */
+    private lastScale = 0;
+    private lastBucket = 0;
+    private lastBucketScale = 1;
     /** The projection of the texture's framebuffer: its texels, (0, 0) at clip (-1, -1). */
     private readonly texels = new Float32Array(16);
+    /** The image `whyNot` reserved to be drawn: from its picture's copy toward another's (the same: none) by a weight; `bakeFrom` null: none. */
+    private bakeFrom: AtlasCopy | null = null;
+    private bakeTo: AtlasCopy | null = null;
+    private bakeWeight = 0;
 
     constructor(
         private readonly host: PathHost & CrowdHost,
@@ -183,6 +225,8 @@ export class ImpostorPath implements DrawPath {
         const tint = e.tint;
         if (tint.a !== 1 || tint.dark !== 1) return PASSED;
         const scale = largestScale(e.a, e.b, e.c, e.d);
+        // Stretched more one way than the other by over a step: the short way would be minified past it.
+        if (Math.abs(e.a * e.d - e.b * e.c) * STEP < scale * scale) return PASSED;
         const va = e.va as SampleVertices;
         const vb = e.vb as SampleVertices;
         const pa = va.picture as Picture;
@@ -195,7 +239,13 @@ export class ImpostorPath implements DrawPath {
         const facts = imagesOf(copyA, pa);
         if (!facts.plain || Math.max(facts.x1 - facts.x0, facts.y1 - facts.y0) * scale >= below) return PASSED;
         if (facts.dark && !(tint.r === 1 && tint.g === 1 && tint.b === 1)) return PASSED;
-        const bucket = bucketOf(scale);
+        // A crowd is mostly drawn at one scale: its bucket found once.
+        if (scale !== this.lastScale) {
+            this.lastScale = scale;
+            this.lastBucket = bucketOf(scale);
+            this.lastBucketScale = bucketScale(this.lastBucket);
+        }
+        const bucket = this.lastBucket;
         // The pose between the two samples, to the nearest of `levels` steps: no vertex more than SAMPLE_SLACK screen px from it.
         let level = 0;
         let levels = 1;
@@ -203,22 +253,27 @@ export class ImpostorPath implements DrawPath {
         if (vb !== va) {
             const pb = vb.picture as Picture;
             toward = pb;
-            levels = Math.max(1, Math.ceil((facts.stepFrom(pa, pb) * bucketScale(bucket)) / (2 * SAMPLE_SLACK)));
+            levels = Math.max(1, Math.ceil((facts.stepFrom(pa, pb) * this.lastBucketScale) / (2 * SAMPLE_SLACK)));
             if (levels > MAX_LEVELS) return PASSED;
             level = Math.round(instance.served.weight * levels);
             if (level === 0) toward = null;
         }
         let image = facts.find(bucket, level, toward);
+        this.bakeFrom = null;
         if (image === null || image.drawnIn !== this.atlas.generation || this.atlas.texture === null) {
-            image = this.bake(e, crowd, copyA, pa, facts, bucket, level, levels, toward, image);
+            if (this.bakes >= BAKES_PER_FRAME) return PASSED;
+            image = this.reserve(e, crowd, copyA, facts, bucket, level, levels, toward, image);
             if (image === null) return PASSED;
+            this.bakes++;
         }
+        image.usedFrame = this.frame;
         this.image = image;
         return TAKEN;
     }
 
     draw(e: Element): void {
         const image = this.image as ImpostorImage;
+        if (this.bakeFrom !== null) this.drawImage(e, image);
         const quads = this.quads as ImpostorQuads;
         // The image is premultiplied: drawn in the batch's premultiplied normal blend (what waits
         // under another is drawn first, by the batch's hooked flush).
@@ -256,9 +311,11 @@ export class ImpostorPath implements DrawPath {
         this.host.batcher?.shader?.bind();
     }
 
-    /** Between frames: a new frame's images may be drawn. */
+    /** Between frames: a new frame's images may be drawn; a full atlas takes back those not drawn for a while. */
     tidy(): void {
         this.bakes = 0;
+        this.frame++;
+        if (this.atlas.full) this.atlas.evict(this.frame - EVICT_AFTER);
     }
 
     dispose(lost: boolean): void {
@@ -266,19 +323,21 @@ export class ImpostorPath implements DrawPath {
         this.quads = null;
         this.broken = false;
         this.image = null;
+        this.bakeFrom = this.bakeTo = null;
         this.atlas.detach(lost);
     }
 
     /**
-     * Draws `picture` (copied in the sample atlas as `copy`) at scale `bucket` into its image (`image`,
-     * or a new cell, its bytes counted in the pose cache's memory bound); null when it cannot now
-     * (this frame's images drawn, no room, the bound spent, the context unable).
+     * Reserves the drawing of `picture` (copied in the sample atlas as `copy`) `level` of `levels`
+     * steps toward `toward` at scale `bucket` into `image`, or a new cell of the texture (its bytes
+     * counted in the pose cache's memory bound): what `draw` draws first. Draws nothing (the
+     * engine's batch may be open: GL state is the batch's only once spine-webgl's is begun). Null
+     * when it cannot now (no room, the bound spent, the context unable).
      */
-    private bake(
+    private reserve(
         e: Element,
         crowd: GpuCrowd,
         copy: AtlasCopy,
-        picture: Picture,
         facts: PictureImages,
         bucket: number,
         level: number,
@@ -286,9 +345,7 @@ export class ImpostorPath implements DrawPath {
         toward: Picture | null,
         image: ImpostorImage | null,
     ): ImpostorImage | null {
-        if (this.bakes >= BAKES_PER_FRAME) return null;
-        const gl = this.contextOf(e);
-        if (gl === null) return null;
+        if (this.contextOf(e) === null) return null;
         const instance = e.instance as PooledInstance;
         let to = copy;
         let box: PictureImages = facts;
@@ -301,67 +358,75 @@ export class ImpostorPath implements DrawPath {
         // Between the two, every vertex is inside both boxes' union.
         const x0 = Math.min(facts.x0, box.x0);
         const y0 = Math.min(facts.y0, box.y0);
-        const atlas = this.atlas;
         const scale = bucketScale(bucket);
         const width = Math.ceil((Math.max(facts.x1, box.x1) - x0) * scale) + 2 * PAD;
         const height = Math.ceil((Math.max(facts.y1, box.y1) - y0) * scale) + 2 * PAD;
-        // Records waiting may show images or pictures about to be given back or drawn over: drawn first.
-        this.flush();
-        if (crowd.waiting > 0) crowd.flush();
-        this.host.flushBatch();
         if (image === null) {
-            image = atlas.take(width, height, bucket);
+            image = this.atlas.take(width, height, bucket);
             if (image === null) return null;
             image.level = level;
             image.toward = toward;
-            if (!instance.host.poseCache.holdGpu(instance.served, image.bytes)) {
+            // Making room may give back pictures records waiting show (only while a batch is begun): drawn first.
+            this.flush();
+            if (crowd.waiting > 0) crowd.flush();
+            if (!facts.hold(image, instance)) {
                 image.free();
                 return null;
             }
             if (copy.at < 0 || to.at < 0) {
-                // Making room gave back the copy itself (another clip's drop cannot: its own is kept).
-                instance.host.poseCache.unholdGpu(instance.served, image.bytes);
+                // Making room gave back a copy drawn from (a clip's own are kept: not expected).
                 image.free();
+                facts.evicted(image);
                 return null;
             }
-            facts.images.push(image);
         }
-        this.bakes++;
         image.x0 = x0 - PAD / scale;
         image.y0 = y0 - PAD / scale;
         image.x1 = image.x0 + width / scale;
         image.y1 = image.y0 + height / scale;
+        this.bakeFrom = copy;
+        this.bakeTo = to;
+        this.bakeWeight = level / levels;
+        return image;
+    }
+
+    /**
+     * Draws the image reserved by `reserve` (spine-webgl's batch begun: what waits in it is drawn
+     * first): the picture by the crowd's program into its cell, composited as the batch composites
+     * slots on screen (premultiplied colour and alpha); the GL state put back as the batch had it.
+     */
+    private drawImage(e: Element, image: ImpostorImage): void {
+        const gl = this.contextOf(e) as WebGLRenderingContext;
+        const crowd = this.gpu.crowdFor(e) as GpuCrowd;
+        const copy = this.bakeFrom as AtlasCopy;
+        const picture = (e.va as SampleVertices).picture as Picture;
+        this.flush();
+        if (crowd.waiting > 0) crowd.flush();
+        this.host.flushBatch();
+        const atlas = this.atlas;
         const size = atlas.size;
+        const scale = bucketScale(image.bucket);
         const framebuffer = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null;
         const viewport = gl.getParameter(gl.VIEWPORT) as Int32Array;
         const scissorOn = gl.isEnabled(gl.SCISSOR_TEST);
         const scissor = gl.getParameter(gl.SCISSOR_BOX) as Int32Array;
         const clear = gl.getParameter(gl.COLOR_CLEAR_VALUE) as Float32Array;
+        const equationRgb = gl.getParameter(gl.BLEND_EQUATION_RGB) as number;
+        const equationAlpha = gl.getParameter(gl.BLEND_EQUATION_ALPHA) as number;
         gl.bindFramebuffer(gl.FRAMEBUFFER, atlas.framebuffer);
         gl.viewport(0, 0, size, size);
         gl.enable(gl.SCISSOR_TEST);
         gl.scissor(image.x, image.y, image.cellWidth, image.shelf.height);
         gl.clearColor(0, 0, 0, 0);
         gl.clear(gl.COLOR_BUFFER_BIT);
-        // Composited as the batch composites slots on screen, into premultiplied colour and alpha.
+        gl.blendEquation(gl.FUNC_ADD);
         gl.blendFuncSeparate(picture.layout.pma ? gl.ONE : gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
         const segments = copy.segments;
         const corners = segments[2];
-        const weight = level / levels;
-        crowd.record(
-            scale,
-            0,
-            0,
-            scale,
-            image.x + PAD - scale * x0,
-            image.y + PAD - scale * y0,
-            weight,
-            copy,
-            to,
-            WHITE,
-            copy.indexStart * 4 + segments[1],
-            corners,
-        );
+        // The image's first texel inside its margin is the box's corner (image.x0 + PAD / scale).
+        const tx = image.x - scale * image.x0;
+        const ty = image.y - scale * image.y0;
+        crowd.record(scale, 0, 0, scale, tx, ty, this.bakeWeight, copy, this.bakeTo as AtlasCopy, WHITE, copy.indexStart * 4 + segments[1], corners);
         const texels = this.texels;
         texels[0] = texels[5] = 2 / size;
         texels[10] = -1;
@@ -373,12 +438,13 @@ export class ImpostorPath implements DrawPath {
         if (!scissorOn) gl.disable(gl.SCISSOR_TEST);
         gl.scissor(scissor[0], scissor[1], scissor[2], scissor[3]);
         gl.clearColor(clear[0], clear[1], clear[2], clear[3]);
+        gl.blendEquationSeparate(equationRgb, equationAlpha);
         const batcher = this.host.batcher;
         if (batcher !== null && batcher.srcColorBlend !== undefined)
             gl.blendFuncSeparate(batcher.srcColorBlend, batcher.dstBlend as number, batcher.srcAlphaBlend as number, batcher.dstBlend as number);
         batcher?.shader?.bind();
         image.drawnIn = atlas.generation;
-        return image;
+        this.bakeFrom = this.bakeTo = null;
     }
 
     /** The context `e` is drawn in, with the texture and the quads' program made on it; null when it cannot have them. */

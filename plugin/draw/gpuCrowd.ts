@@ -25,6 +25,7 @@ import type { Picture } from '../../spine/SampleVertices';
 import { warn } from '../../src/errors';
 import { buildPrograms, deleteProgram, programIndex, type Program } from './crowdShaders';
 import { probe } from './gpuProbe';
+import { InstanceRecords } from './instanceRecords';
 import type { AtlasCopy, SampleAtlas } from './sampleAtlas';
 import type { Batcher, Placed } from './shapes';
 import type { Tint } from './tint';
@@ -34,8 +35,6 @@ import type { Tint } from './tint';
  * of the segment's first corner, its corners, B's first texel; the light tint r, g, b, a.
  */
 const RECORD = 16;
-/** The record's attributes (vec4 each: matrix, move, samples, tint). */
-const ATTRIBUTES = RECORD / 4;
 /** Instances per draw at most. */
 const CHUNK = 1024;
 /** The texture unit the atlas is bound to while drawing (spine-webgl draws with unit 0). */
@@ -136,10 +135,7 @@ export class GpuCrowd {
     private two = false;
     private mesh2d = false;
     private blendMode = 0;
-    private readonly records = new Float32Array(CHUNK * RECORD);
-    /** Views of `records` of 2^k records, so a draw uploads what it has (no view made per draw). */
-    private readonly views: Float32Array[] = [];
-    private readonly recordBuffer: WebGLBuffer;
+    private readonly records: InstanceRecords;
     private readonly cornerBuffer: WebGLBuffer;
     /** Phaser's tint mode "multiply two" (7) as a byte per instance, for Phaser's Mesh2D colours (crowdShaders.ts). */
     private readonly modeBuffer: WebGLBuffer;
@@ -155,15 +151,12 @@ export class GpuCrowd {
         /** Pages a draw binds at most: a picture of a page past them is not drawn here. */
         readonly maxPages: number,
     ) {
-        for (let n = 1; n <= CHUNK; n *= 2) this.views.push(this.records.subarray(0, n * RECORD));
-        this.recordBuffer = gl.createBuffer();
+        this.records = new InstanceRecords(gl, RECORD, CHUNK, [4, 4, 4, 4]);
         this.cornerBuffer = gl.createBuffer();
         this.modeBuffer = gl.createBuffer();
         const was = gl.getParameter(gl.ARRAY_BUFFER_BINDING) as WebGLBuffer | null;
         gl.bindBuffer(gl.ARRAY_BUFFER, this.modeBuffer);
         gl.bufferData(gl.ARRAY_BUFFER, new Uint8Array(CHUNK).fill(7), gl.STATIC_DRAW);
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
-        gl.bufferData(gl.ARRAY_BUFFER, this.records.byteLength, gl.STREAM_DRAW);
         gl.bindBuffer(gl.ARRAY_BUFFER, was);
     }
 
@@ -218,7 +211,7 @@ export class GpuCrowd {
         first: number,
         corners: number,
     ): void {
-        const r = this.records;
+        const r = this.records.data;
         const o = this.count * RECORD;
         r[o] = ma;
         r[o + 1] = mb;
@@ -297,29 +290,17 @@ export class GpuCrowd {
             gl.vertexAttribPointer(mode7, 1, gl.UNSIGNED_BYTE, true, 1, 0);
             this.instancing.divisor(mode7, 1);
         }
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
-        let k = 0;
-        while (1 << k < count) k++;
-        gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.views[k]);
         const instancing = this.instancing;
         const attributes = program.instanced;
-        for (let i = 0; i < ATTRIBUTES; i++) {
-            gl.enableVertexAttribArray(attributes[i]);
-            gl.vertexAttribPointer(attributes[i], 4, gl.FLOAT, false, RECORD * 4, i * 16);
-            instancing.divisor(attributes[i], 1);
-        }
+        this.records.bind(count, attributes, instancing);
         instancing.draw(corners, count);
         // Left as spine-webgl's batch expects it: no attribute array of ours.
-        for (let i = 0; i < ATTRIBUTES; i++) {
-            instancing.divisor(attributes[i], 0);
-            gl.disableVertexAttribArray(attributes[i]);
-        }
+        this.records.unbind(attributes, instancing);
         gl.disableVertexAttribArray(program.corner);
         if (mode7 >= 0) {
             instancing.divisor(mode7, 0);
             gl.disableVertexAttribArray(mode7);
         }
-        gl.bindBuffer(gl.ARRAY_BUFFER, null);
         this.atlas.unbind(was, gl.TEXTURE0);
         const batcher = this.host.batcher;
         if (blend !== null && batcher !== null && batcher.srcColorBlend !== undefined) {
@@ -337,7 +318,7 @@ export class GpuCrowd {
         this.pages = null;
         if (lost) return;
         const gl = this.gl;
-        gl.deleteBuffer(this.recordBuffer);
+        this.records.dispose();
         gl.deleteBuffer(this.cornerBuffer);
         gl.deleteBuffer(this.modeBuffer);
         for (const program of this.programs) deleteProgram(gl, program);

@@ -3,7 +3,7 @@
  * side, made at the first image on a context, with a framebuffer an image is drawn into. Images are
  * packed on shelves (rows of one height, a multiple of `ROUND` texels); an image given back leaves
  * its cell to the next of its shelf that fits in it, and an atlas holding none starts its shelves
- * again. What is drawn in the texture goes with a lost context: each image keeps the generation it
+ * again. A full atlas takes back, between frames, the images not drawn for a while (`evict`). What is drawn in the texture goes with a lost context: each image keeps the generation it
  * was drawn in, and one of an older generation is drawn again (in its own cell) when next shown.
  */
 import type { GpuCopy } from '../../spine/SampleVertices';
@@ -30,6 +30,12 @@ export class ImpostorImage implements GpuCopy {
     /** The pose it shows: `level` steps of its picture's way toward `toward` (0, null: the picture's own; ImpostorPath.ts). */
     level = 0;
     toward: object | null = null;
+    /** The frame it was last drawn in (ImpostorPath.ts counts them): a full atlas gives back those not drawn for a while. */
+    usedFrame = 0;
+    /** Who holds it, told when the atlas takes it back (`evict`). */
+    owner: { evicted(image: ImpostorImage): void } | null = null;
+    /** Its index in its atlas's list of images held; -1 once given back. */
+    at = -1;
     /** Skeleton space shown: from (x0, y0) to (x1, y1). */
     x0 = 0;
     y0 = 0;
@@ -65,8 +71,10 @@ export class ImpostorAtlas {
     size = 0;
     /** Bumped each time the texture is made: images drawn in an earlier one are drawn again. */
     generation = 0;
-    /** Images held. */
-    count = 0;
+    /** The images held, in no order. */
+    private readonly held: ImpostorImage[] = [];
+    /** An image found no room since the last `evict`. */
+    full = false;
     private readonly shelves: Shelf[] = [];
     private top = 0;
     private gl: WebGLRenderingContext | null = null;
@@ -81,8 +89,9 @@ export class ImpostorAtlas {
     /** Makes the texture and its framebuffer on `gl` (nothing when made already); false when the framebuffer cannot be drawn into. */
     attach(gl: WebGLRenderingContext): boolean {
         if (this.texture !== null) return true;
-        const size = Math.min(MAX_SIZE, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number);
-        if (this.size !== 0 && size < this.size) return false; // a smaller context than the one the cells were packed for
+        const most = Math.min(MAX_SIZE, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number);
+        if (most < this.size) return false; // a smaller context than the one the cells were packed for
+        const size = this.size !== 0 ? this.size : most;
         const texture = gl.createTexture();
         const framebuffer = gl.createFramebuffer();
         const active = gl.getParameter(gl.ACTIVE_TEXTURE) as number;
@@ -106,7 +115,7 @@ export class ImpostorAtlas {
             gl.deleteTexture(texture);
             return false;
         }
-        if (this.size === 0) this.size = size;
+        this.size = size;
         this.gl = gl;
         this.texture = texture;
         this.framebuffer = framebuffer;
@@ -124,7 +133,7 @@ export class ImpostorAtlas {
         this.gl = null;
         this.texture = null;
         this.framebuffer = null;
-        if (this.count === 0) this.size = 0;
+        if (this.held.length === 0) this.size = 0;
     }
 
     /** A cell of `width` × `height` texels for an image of `bucket`; null when the texture has no room. */
@@ -147,32 +156,65 @@ export class ImpostorAtlas {
                 cell.width = width;
                 cell.height = height;
                 cell.drawnIn = -1;
-                this.count++;
+                this.hold(cell);
                 return cell;
             }
             if (shelf.x + w <= this.size) return this.cell(shelf, w, width, height, bucket);
         }
-        if (this.top + h > this.size) return null;
+        if (this.top + h > this.size) {
+            this.full = true;
+            return null;
+        }
         const shelf: Shelf = { y: this.top, height: h, x: 0, free: [] };
         this.top += h;
         shelves.push(shelf);
         return this.cell(shelf, w, width, height, bucket);
     }
 
+    /** Images held. */
+    get count(): number {
+        return this.held.length;
+    }
+
     /** Gives `image`'s cell back (to its shelf; every shelf once no image is held). */
     release(image: ImpostorImage): void {
-        if (image.drawnIn === -2) return; // given back already
-        image.drawnIn = -2;
+        if (image.at < 0) return; // given back already
+        const held = this.held;
+        const last = held.pop() as ImpostorImage;
+        if (last !== image) {
+            held[image.at] = last;
+            last.at = image.at;
+        }
+        image.at = -1;
+        image.owner = null;
         image.shelf.free.push(image);
-        if (--this.count > 0) return;
+        if (held.length > 0) return;
         this.shelves.length = 0;
         this.top = 0;
+    }
+
+    /** Takes back every image not drawn since frame `before` (its owner told): room for the next. */
+    evict(before: number): void {
+        this.full = false;
+        const held = this.held;
+        for (let i = held.length - 1; i >= 0; i--) {
+            const image = held[i];
+            if (image.usedFrame >= before) continue;
+            const owner = image.owner;
+            this.release(image);
+            owner?.evicted(image);
+        }
+    }
+
+    private hold(image: ImpostorImage): void {
+        image.at = this.held.length;
+        this.held.push(image);
     }
 
     private cell(shelf: Shelf, w: number, width: number, height: number, bucket: number): ImpostorImage {
         const image = new ImpostorImage(this, shelf, shelf.x, w, bucket, width, height);
         shelf.x += w;
-        this.count++;
+        this.hold(image);
         return image;
     }
 }

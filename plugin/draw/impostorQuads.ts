@@ -8,6 +8,7 @@
  */
 import { linkSources } from './crowdShaders';
 import { instancingOf, type Instancing } from './gpuCrowd';
+import { InstanceRecords } from './instanceRecords';
 
 /** Floats per record: a, b, c, d; x0, y0, x1, y1 (skeleton space); u0, v0, u1, v1; r, g, b, a; tx, ty. */
 const RECORD = 18;
@@ -40,7 +41,12 @@ void main () {
 const FRAGMENT = `
 precision mediump float;
 uniform sampler2D u_image;
+// A texel of a 2048 texture needs more than mediump's 11 bits where mediump is half floats.
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+varying highp vec2 v_uv;
+#else
 varying vec2 v_uv;
+#endif
 varying vec4 v_tint;
 
 void main () {
@@ -59,13 +65,11 @@ interface QuadProgram {
 }
 
 /** The size (floats) of each instanced attribute, in record order. */
-const SIZES = [4, 4, 4, 4, 2];
+const SIZES = Object.freeze([4, 4, 4, 4, 2]);
 
 export class ImpostorQuads {
     private count = 0;
-    private readonly records = new Float32Array(CHUNK * RECORD);
-    private readonly views: Float32Array[] = [];
-    private readonly recordBuffer: WebGLBuffer;
+    private readonly records: InstanceRecords;
     private readonly cornerBuffer: WebGLBuffer;
 
     private constructor(
@@ -73,14 +77,11 @@ export class ImpostorQuads {
         private readonly instancing: Instancing,
         private readonly program: QuadProgram,
     ) {
-        for (let n = 1; n <= CHUNK; n *= 2) this.views.push(this.records.subarray(0, n * RECORD));
-        this.recordBuffer = gl.createBuffer();
+        this.records = new InstanceRecords(gl, RECORD, CHUNK, SIZES);
         this.cornerBuffer = gl.createBuffer();
         const was = gl.getParameter(gl.ARRAY_BUFFER_BINDING) as WebGLBuffer | null;
         gl.bindBuffer(gl.ARRAY_BUFFER, this.cornerBuffer);
         gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 1, 2, 3, 4, 5]), gl.STATIC_DRAW);
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
-        gl.bufferData(gl.ARRAY_BUFFER, this.records.byteLength, gl.STREAM_DRAW);
         gl.bindBuffer(gl.ARRAY_BUFFER, was);
     }
 
@@ -125,7 +126,7 @@ export class ImpostorQuads {
         al: number,
     ): void {
         const o = this.count * RECORD;
-        const q = this.records;
+        const q = this.records.data;
         q[o] = a;
         q[o + 1] = b;
         q[o + 2] = c;
@@ -168,24 +169,12 @@ export class ImpostorQuads {
         gl.bindBuffer(gl.ARRAY_BUFFER, this.cornerBuffer);
         gl.enableVertexAttribArray(program.corner);
         gl.vertexAttribPointer(program.corner, 1, gl.FLOAT, false, 4, 0);
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.recordBuffer);
-        let k = 0;
-        while (1 << k < count) k++;
-        gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.views[k]);
         const attributes = program.instanced;
         const instancing = this.instancing;
-        for (let i = 0, offset = 0; i < attributes.length; offset += SIZES[i] * 4, i++) {
-            gl.enableVertexAttribArray(attributes[i]);
-            gl.vertexAttribPointer(attributes[i], SIZES[i], gl.FLOAT, false, RECORD * 4, offset);
-            instancing.divisor(attributes[i], 1);
-        }
+        this.records.bind(count, attributes, instancing);
         instancing.draw(6, count);
-        for (let i = 0; i < attributes.length; i++) {
-            instancing.divisor(attributes[i], 0);
-            gl.disableVertexAttribArray(attributes[i]);
-        }
+        this.records.unbind(attributes, instancing);
         gl.disableVertexAttribArray(program.corner);
-        gl.bindBuffer(gl.ARRAY_BUFFER, null);
         gl.bindTexture(gl.TEXTURE_2D, was);
         gl.activeTexture(active);
     }
@@ -195,7 +184,7 @@ export class ImpostorQuads {
         this.count = 0;
         if (lost) return;
         const gl = this.gl;
-        gl.deleteBuffer(this.recordBuffer);
+        this.records.dispose();
         gl.deleteBuffer(this.cornerBuffer);
         gl.deleteProgram(this.program.program);
     }

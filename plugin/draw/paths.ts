@@ -81,7 +81,7 @@ export const MISSES = {
 /** A reason's name. */
 export type MissName = keyof typeof MISSES;
 
-/** A path's answer to "why not this instance": `TAKEN`, `UNAVAILABLE` or a reason of {@link MISSES}. */
+/** A path's answer to "why not this instance": `TAKEN`, `PASSED`, `UNAVAILABLE` or a reason of {@link MISSES}. */
 export type Miss = typeof TAKEN | typeof PASSED | typeof UNAVAILABLE | (typeof MISSES)[MissName];
 
 /**

@@ -67,3 +67,31 @@ export function differBeyond(a: Buffer, b: Buffer, width: number, height: number
     }
     return { drawn, beyond };
 }
+
+/**
+ * Where a drawing is in each of `cells` (x0, y0 to x1, y1 excluded, from the top left; `a` read back
+ * bottom row first): the centroid of its pixels weighted by how far each is from the background (the
+ * top left pixel's colour), or null where nothing is drawn.
+ */
+export function centroids(
+    a: Buffer,
+    width: number,
+    height: number,
+    cells: readonly { x0: number; y0: number; x1: number; y1: number }[],
+): ({ x: number; y: number } | null)[] {
+    return cells.map(({ x0, y0, x1, y1 }) => {
+        let sum = 0;
+        let sx = 0;
+        let sy = 0;
+        for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+            for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) {
+                const i = ((height - 1 - y) * width + x) * 4;
+                const w = Math.max(Math.abs(a[i] - a[0]), Math.abs(a[i + 1] - a[1]), Math.abs(a[i + 2] - a[2]));
+                sum += w;
+                sx += w * x;
+                sy += w * y;
+            }
+        }
+        return sum === 0 ? null : { x: sx / sum, y: sy / sum };
+    });
+}

@@ -2,7 +2,7 @@
  * The impostors' images (plugin/draw/impostorAtlas.ts, ImpostorPath.ts), their CPU side (the tests
  * in Chromium draw with them: test/e2e/impostorParity.test.ts): cells never overlap and stay inside
  * the texture, a cell given back is taken again by an image that fits it, an atlas holding nothing
- * starts its shelves again, a full one refuses; images held on a picture's copy are counted in its
+ * starts its shelves again, a full one refuses and takes back the images not drawn for a while; images held on a picture's copy are counted in its
  * bytes and given back with it; the scale an image is drawn at is never below the screen scale and
  * less than one step above it.
  */
@@ -83,6 +83,29 @@ describe('impostor atlas', () => {
         const first = atlas.take(8, 60, 0) as ImpostorImage;
         expect([first.x, first.y]).toEqual([0, 0]);
         expect(atlas.take(65, 4, 0)).toBeNull(); // wider than the texture
+    });
+
+    test('a full atlas takes back, when told, the images not drawn since a frame, telling their owners; the others stay where they are', () => {
+        const atlas = atlasOf(64);
+        const told: ImpostorImage[] = [];
+        const owner = { evicted: (image: ImpostorImage) => told.push(image) };
+        const images = [0, 1, 2, 3].map((k) => {
+            const image = atlas.take(32, 32, 0) as ImpostorImage;
+            image.owner = owner;
+            image.usedFrame = k * 10;
+            return image;
+        });
+        expect(atlas.full).toBe(false);
+        expect(atlas.take(8, 8, 0)).toBeNull();
+        expect(atlas.full).toBe(true);
+        const kept = images.slice(2).map((image) => [image.x, image.y]);
+        atlas.evict(20);
+        expect(told.length === 2 && told.includes(images[0]) && told.includes(images[1])).toBe(true);
+        expect(atlas.full).toBe(false);
+        expect(atlas.count).toBe(2);
+        expect(images.slice(2).map((image) => [image.x, image.y])).toEqual(kept);
+        const next = atlas.take(30, 30, 1) as ImpostorImage;
+        expect([images[0], images[1]]).toContain(next); // a cell taken back is taken again
     });
 
     test("images held on a picture's copy are counted in its bytes and given back with it", () => {

@@ -33,11 +33,9 @@
  *   the frames read). Measured: 450 to 830 pixels of ~31,000 drawn differ at all (10 of the 13
  *   instances the picture can cover drawn from it in each frame).
  */
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
-import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
-import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
+import { chromiumHint, findChromium } from '../../fixtures/browser/chromium';
+import { testPageResult } from './testPage';
 import type { ParityResult } from '../../fixtures/pages/parity';
 import { compare, drawsMesh2d } from './pixels';
 
@@ -69,19 +67,7 @@ for (const { name, query } of STACKS)
         const frame = (mode: 'stock' | 'off' | 'shared' | 'cpu' | 'mixed', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
 
         beforeAll(async () => {
-            const page = join(buildPage(name), '..', 'parity.html');
-            const browser = await launchChromium(chromiumPath as string);
-            try {
-                const tab = await browser.context.newPage();
-                const errors: string[] = [];
-                tab.on('pageerror', (error) => errors.push(String(error)));
-                await tab.goto(pathToFileURL(page).href + query, { waitUntil: 'load', timeout: 240000 });
-                await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
-                result = (await tab.evaluate(() => (window as unknown as { parityResult: unknown }).parityResult)) as ParityResult;
-                result.errors.push(...errors);
-            } finally {
-                await browser.close();
-            }
+            result = await testPageResult<ParityResult>(chromiumPath as string, name, 'parity', query, 'parityResult');
         }, 300000);
 
         test('the page ran every mode in WebGL without an error, and read back three frames of each', () => {

@@ -7,11 +7,9 @@
  * levels); with default options none of them is off screen (their tier follows the size they were
  * drawn at) and their poses are served from the cache.
  */
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
-import { buildPage } from '../../bench/browser';
 import type { StackName } from '../../fixtures/headless/stack';
-import { chromiumHint, findChromium, launchChromium } from '../../fixtures/browser/chromium';
+import { chromiumHint, findChromium } from '../../fixtures/browser/chromium';
+import { testPageResult } from './testPage';
 import { compare, drawsMesh2d } from './pixels';
 import type { RenderTextureResult } from '../../fixtures/pages/renderTexture';
 
@@ -36,19 +34,7 @@ for (const { name, query } of STACKS)
         const frame = (mode: 'stock' | 'every' | 'defaults', i: number): Buffer => Buffer.from(result.frames[mode][i], 'base64');
 
         beforeAll(async () => {
-            const page = join(buildPage(name), '..', 'renderTexture.html');
-            const browser = await launchChromium(chromiumPath as string);
-            try {
-                const tab = await browser.context.newPage();
-                const errors: string[] = [];
-                tab.on('pageerror', (error) => errors.push(String(error)));
-                await tab.goto(pathToFileURL(page).href + query, { waitUntil: 'load', timeout: 240000 });
-                await tab.waitForFunction(() => document.body.dataset.done === 'true', undefined, { timeout: 240000 });
-                result = (await tab.evaluate(() => (window as unknown as { renderTextureResult: unknown }).renderTextureResult)) as RenderTextureResult;
-                result.errors.push(...errors);
-            } finally {
-                await browser.close();
-            }
+            result = await testPageResult<RenderTextureResult>(chromiumPath as string, name, 'renderTexture', query, 'renderTextureResult');
         }, 300000);
 
         test('the page ran every mode in WebGL without an error, and read back three frames of each', () => {

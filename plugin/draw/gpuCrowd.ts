@@ -25,7 +25,7 @@ import type { Picture } from '../../spine/SampleVertices';
 import { warn } from '../../src/errors';
 import { buildPrograms, deleteProgram, programIndex, type Program } from './crowdShaders';
 import { probe } from './gpuProbe';
-import { InstanceRecords } from './instanceRecords';
+import { InstanceRecords, instancingOf, type Instancing } from './instanceRecords';
 import type { AtlasCopy, SampleAtlas } from './sampleAtlas';
 import type { Batcher, Placed } from './shapes';
 import type { Tint } from './tint';
@@ -49,27 +49,6 @@ function pageUnit(k: number): number {
 
 /** Why a context cannot draw the crowd (`stats().gpu.unavailable`). */
 export type GpuUnavailable = 'no-webgl' | 'context-lost' | 'instancing' | 'float-textures' | 'vertex-textures' | 'shader';
-
-/** Instanced drawing, WebGL2's or ANGLE_instanced_arrays'. */
-export interface Instancing {
-    divisor(location: number, divisor: number): void;
-    draw(count: number, instances: number): void;
-}
-
-/** `gl`'s instanced drawing of triangles, or null when it has none. */
-export function instancingOf(gl: WebGLRenderingContext): Instancing | null {
-    if (typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext)
-        return {
-            divisor: (location, divisor) => gl.vertexAttribDivisor(location, divisor),
-            draw: (count, instances) => gl.drawArraysInstanced(gl.TRIANGLES, 0, count, instances),
-        };
-    const ext = gl.getExtension('ANGLE_instanced_arrays');
-    if (ext === null) return null;
-    return {
-        divisor: (location, divisor) => ext.vertexAttribDivisorANGLE(location, divisor),
-        draw: (count, instances) => ext.drawArraysInstancedANGLE(gl.TRIANGLES, 0, count, instances),
-    };
-}
 
 /** A texture page as the crowd binds it (spine-webgl's GLTexture, spine-phaser-v4's PhaserTexture). */
 export interface Bindable {

@@ -7,8 +7,7 @@
  * colour: the image's pixels are sums of slot colours times it).
  */
 import { linkSources } from './crowdShaders';
-import { instancingOf, type Instancing } from './gpuCrowd';
-import { InstanceRecords } from './instanceRecords';
+import { InstanceRecords, instancingOf, type Instancing } from './instanceRecords';
 
 /** Floats per record: a, b, c, d; x0, y0, x1, y1 (skeleton space); u0, v0, u1, v1; r, g, b, a; tx, ty. */
 const RECORD = 18;

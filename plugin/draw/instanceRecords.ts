@@ -5,7 +5,27 @@
  * instance. A draw uploads only what it has (a view of 2^k records, made once, none per draw) and
  * leaves no attribute array of its own enabled or divided (spine-webgl's batch expects none).
  */
-import type { Instancing } from './gpuCrowd';
+
+/** Instanced drawing, WebGL2's or ANGLE_instanced_arrays'. */
+export interface Instancing {
+    divisor(location: number, divisor: number): void;
+    draw(count: number, instances: number): void;
+}
+
+/** `gl`'s instanced drawing of triangles, or null when it has none. */
+export function instancingOf(gl: WebGLRenderingContext): Instancing | null {
+    if (typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext)
+        return {
+            divisor: (location, divisor) => gl.vertexAttribDivisor(location, divisor),
+            draw: (count, instances) => gl.drawArraysInstanced(gl.TRIANGLES, 0, count, instances),
+        };
+    const ext = gl.getExtension('ANGLE_instanced_arrays');
+    if (ext === null) return null;
+    return {
+        divisor: (location, divisor) => ext.vertexAttribDivisorANGLE(location, divisor),
+        draw: (count, instances) => ext.drawArraysInstancedANGLE(gl.TRIANGLES, 0, count, instances),
+    };
+}
 
 export class InstanceRecords {
     /** The records, `floats` each. */

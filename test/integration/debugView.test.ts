@@ -229,7 +229,7 @@ describe('the debug view (the debug option)', () => {
         expect(panel).toContain('3 spawned · 0 free · 3 built');
         expect(panel).toContain('tiers: high 1 · mid 1 · low 1 · off 0');
         expect(panel).toMatch(/full poses: mix 1\n/);
-        expect(panel).toContain('drawn: gpu 0 · picture 0 · slots 0 · runtime 0 · not drawn 3');
+        expect(panel).toContain('drawn: impostor 0 · gpu 0 · picture 0 · slots 0 · runtime 0 · not drawn 3');
     });
 
     test("the boxes follow the main camera's scroll and zoom (in its viewport), or a pinned camera's", () => {
